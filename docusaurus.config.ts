@@ -1,0 +1,175 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
+import {prismDark, prismLight} from './src/utils/prismThemes';
+
+// ---------------------------------------------------------------------------
+// Environment switches. Read once, here, and nowhere else.
+// ---------------------------------------------------------------------------
+
+// Vercel sets VERCEL_ENV to 'production' only for the production deployment;
+// previews ('preview') and local builds (unset) contact no analytics service.
+const isProductionDeploy = process.env.VERCEL_ENV === 'production';
+
+// Google tag (gtag.js) measurement ID, for example G-XXXXXXX. Used only on
+// production deploys; without it, gtag is left out even in production.
+const gtagTrackingId = process.env.GTAG_TRACKING_ID;
+
+const config: Config = {
+  title: 'ToolHive Docs',
+  tagline: 'Simple and secure AI tools',
+  favicon: 'img/favicon.svg',
+
+  url: 'https://docs.stacklok.com',
+  // No trailing-slash rewrite: pages are served as /toolhive/faq and
+  // /toolhive/faq.html alike (see vercel.json cleanUrls).
+  baseUrl: '/',
+  trailingSlash: false,
+  // Keep the framework's banner that explains a wrong baseUrl deployment.
+  baseUrlIssueBanner: true,
+
+  organizationName: 'stacklok',
+  projectName: 'toolhive-docs',
+
+  onBrokenLinks: 'throw',
+  // Anchors only warn at build time; tests/e2e/crawl.spec.ts still requires
+  // zero broken anchors across the whole site.
+  onBrokenAnchors: 'warn',
+
+  future: {
+    // Rspack, SWC and Lightning CSS.
+    faster: true,
+    v4: true,
+  },
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+  },
+
+  markdown: {
+    mermaid: true,
+    hooks: {
+      onBrokenMarkdownLinks: 'warn',
+    },
+  },
+
+  themes: ['@docusaurus/theme-mermaid'],
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          // Docs live at the site root: docs/toolhive/faq.mdx is /toolhive/faq.
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          editUrl: 'https://github.com/stacklok/toolhive-docs/tree/main/',
+        } satisfies DocsOptions,
+        blog: false,
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+        sitemap: {
+          lastmod: null,
+          changefreq: null,
+          priority: null,
+          ignorePatterns: ['/search'],
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    isProductionDeploy && '@docusaurus/plugin-vercel-analytics',
+    isProductionDeploy &&
+      gtagTrackingId && ['./plugins/gtag', {trackingId: gtagTrackingId}],
+  ].filter(Boolean) as Config['plugins'],
+
+  themeConfig: {
+    image: 'img/social-card.png',
+    metadata: [{name: 'theme-color', content: '#2809a5'}],
+    colorMode: {
+      defaultMode: 'dark',
+      disableSwitch: false,
+      respectPrefersColorScheme: true,
+    },
+    docs: {
+      sidebar: {
+        hideable: false,
+        autoCollapseCategories: false,
+      },
+    },
+    tableOfContents: {
+      minHeadingLevel: 2,
+      maxHeadingLevel: 3,
+    },
+    mermaid: {
+      theme: {light: 'neutral', dark: 'dark'},
+    },
+    navbar: {
+      title: '',
+      logo: {
+        alt: 'ToolHive',
+        src: 'img/toolhive-wordmark-light.svg',
+        srcDark: 'img/toolhive-wordmark-dark.svg',
+        href: '/',
+        width: 132,
+        height: 32,
+      },
+      items: [
+        {
+          type: 'dropdown',
+          label: 'ToolHive Docs',
+          position: 'left',
+          items: [
+            {label: 'Home', to: '/toolhive'},
+            {label: 'Tutorials', to: '/toolhive/tutorials'},
+            {label: 'ToolHive UI', to: '/toolhive/guides-ui'},
+            {label: 'ToolHive CLI', to: '/toolhive/guides-cli'},
+            {label: 'Kubernetes Operator', to: '/toolhive/guides-k8s'},
+          ],
+        },
+        {
+          type: 'custom-iconLink',
+          position: 'right',
+          icon: 'github',
+          label: 'Stacklok on GitHub',
+          href: 'https://github.com/stacklok',
+        },
+        {
+          type: 'custom-iconLink',
+          position: 'right',
+          icon: 'discord',
+          label: 'Stacklok on Discord',
+          href: 'https://discord.gg/stacklok',
+        },
+        {
+          type: 'custom-iconLink',
+          position: 'right',
+          icon: 'youtube',
+          label: 'Stacklok on YouTube',
+          href: 'https://youtube.com/@stacklok',
+        },
+      ],
+    },
+    footer: {
+      style: 'dark',
+      logo: {
+        alt: 'Stacklok',
+        src: 'img/stacklok-logo.svg',
+        href: 'https://stacklok.com',
+        width: 120,
+        height: 28,
+      },
+      copyright: 'Copyright © 2025 Stacklok, Inc.',
+    },
+    prism: {
+      theme: prismLight,
+      darkTheme: prismDark,
+      additionalLanguages: ['bash', 'json', 'powershell', 'docker', 'promql'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,44 @@
+import {defineConfig} from '@playwright/test';
+
+/**
+ * Browser tests run against the production build (`npm run build`), served by
+ * scripts/serve-build.ts with the same headers as vercel.json. They drive the
+ * system Chromium: set CHROMIUM_PATH to use another binary. No browser is ever
+ * downloaded.
+ */
+const port = Number(process.env.TEST_PORT ?? 3100);
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  timeout: 60_000,
+  expect: {timeout: 10_000},
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list'], ['json', {outputFile: 'reports/e2e.json'}]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: `npx tsx scripts/serve-build.ts --port ${port}`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 30_000,
+  },
+});

@@ -1,0 +1,82 @@
+/**
+ * Checks that the Content-Security-Policy in vercel.json allows every inline
+ * script of the production build by its SHA-256 hash, and lists no hash the
+ * build no longer has. `--write` updates vercel.json instead of failing.
+ *
+ * Usage: tsx scripts/checks/csp.ts [--write]
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import {parse} from 'node-html-parser';
+
+const root = process.cwd();
+const buildDir = path.join(root, 'build');
+const vercelPath = path.join(root, 'vercel.json');
+
+interface HeaderRule {
+  source: string;
+  headers: {key: string; value: string}[];
+}
+
+export function inlineScriptHashes(html: string): string[] {
+  return parse(html)
+    .querySelectorAll('script')
+    .filter((s) => !s.getAttribute('src'))
+    .filter((s) => {
+      const type = s.getAttribute('type');
+      return !type || type === 'text/javascript' || type === 'module';
+    })
+    .map(
+      (s) =>
+        `'sha256-${crypto.createHash('sha256').update(s.innerHTML).digest('base64')}'`,
+    );
+}
+
+function main(): void {
+  if (!fs.existsSync(buildDir)) {
+    console.error('csp: no build directory; run "npm run build" first');
+    process.exit(1);
+  }
+  const files = fg.sync('**/*.html', {cwd: buildDir, ignore: ['__server/**']});
+  const needed = new Set<string>();
+  for (const file of files) {
+    const html = fs.readFileSync(path.join(buildDir, file), 'utf8');
+    for (const h of inlineScriptHashes(html)) needed.add(h);
+  }
+  const vercel = JSON.parse(fs.readFileSync(vercelPath, 'utf8')) as {
+    headers: HeaderRule[];
+  };
+  const header = vercel.headers
+    .flatMap((r) => r.headers)
+    .find((h) => h.key === 'Content-Security-Policy');
+  if (!header) throw new Error('csp: vercel.json has no Content-Security-Policy');
+  const directives = header.value.split(';').map((d) => d.trim());
+  const scriptIdx = directives.findIndex((d) => d.startsWith('script-src '));
+  const sources = directives[scriptIdx]!.split(/\s+/).slice(1);
+  const listed = new Set(sources.filter((s) => s.startsWith("'sha256-")));
+  const missing = [...needed].filter((h) => !listed.has(h));
+  const stale = [...listed].filter((h) => !needed.has(h));
+
+  if (process.argv.includes('--write')) {
+    const others = sources.filter((s) => !s.startsWith("'sha256-"));
+    const [self, ...rest] = others;
+    directives[scriptIdx] = ['script-src', self, ...[...needed].sort(), ...rest].join(' ');
+    header.value = directives.join('; ');
+    fs.writeFileSync(vercelPath, `${JSON.stringify(vercel, null, 2)}\n`);
+    console.log(`csp: wrote ${needed.size} script hashes to vercel.json`);
+    return;
+  }
+  console.log(
+    `csp: ${files.length} HTML files, ${needed.size} inline scripts, ${missing.length} missing and ${stale.length} stale hashes`,
+  );
+  for (const h of missing) console.error(`csp: missing from script-src: ${h}`);
+  for (const h of stale) console.error(`csp: stale in script-src: ${h}`);
+  if (missing.length || stale.length) {
+    console.error('csp: check the build, then run "npx tsx scripts/checks/csp.ts --write"');
+    process.exit(1);
+  }
+}
+
+main();

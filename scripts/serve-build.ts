@@ -1,0 +1,66 @@
+/**
+ * Serves the production build the way the host does: the `cleanUrls`,
+ * `trailingSlash` and `headers` settings of vercel.json (Content-Security-
+ * Policy included), and 404.html for unknown paths. Browser tests and the
+ * audit run against it, so a header mistake fails a test.
+ *
+ * Usage: tsx scripts/serve-build.ts [--port 3100] [--dir build]
+ */
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import handler from 'serve-handler';
+
+interface VercelHeaderRule {
+  source: string;
+  headers: {key: string; value: string}[];
+}
+interface VercelConfig {
+  cleanUrls?: boolean;
+  trailingSlash?: boolean;
+  headers?: VercelHeaderRule[];
+}
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > -1 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+
+/** vercel.json sources use path-to-regexp; serve-handler matches globs. */
+export function toGlob(source: string): string {
+  return source.replace(/\(\.\*\)/g, '**').replace(/:\w+\*/g, '**');
+}
+
+export function loadHostConfig(root = process.cwd()): VercelConfig {
+  return JSON.parse(
+    fs.readFileSync(path.join(root, 'vercel.json'), 'utf8'),
+  ) as VercelConfig;
+}
+
+export function createServer(dir: string, vercel: VercelConfig): http.Server {
+  const options = {
+    public: dir,
+    cleanUrls: vercel.cleanUrls ?? false,
+    trailingSlash: vercel.trailingSlash,
+    directoryListing: false,
+    headers: (vercel.headers ?? []).map((rule) => ({
+      source: toGlob(rule.source),
+      headers: rule.headers,
+    })),
+  };
+  return http.createServer((req, res) => {
+    void handler(req, res, options);
+  });
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  const port = Number(arg('port', '3100'));
+  const dir = path.resolve(arg('dir', 'build'));
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+    console.error(`No build in ${dir}. Run "npm run build" first.`);
+    process.exit(1);
+  }
+  createServer(dir, loadHostConfig()).listen(port, '127.0.0.1', () => {
+    console.log(`Serving ${dir} at http://127.0.0.1:${port}`);
+  });
+}

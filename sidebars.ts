@@ -1,0 +1,66 @@
+import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+
+/**
+ * One sidebar for all docs, ordered the way a newcomer reads: overview,
+ * tutorials, a guide section per interface, concepts, then reference.
+ */
+const sidebars: SidebarsConfig = {
+  toolhiveSidebar: [
+    'toolhive/index',
+    {
+      type: 'category',
+      label: 'Tutorials',
+      link: {type: 'doc', id: 'toolhive/tutorials/index'},
+      items: [
+        'toolhive/tutorials/quickstart-ui',
+        'toolhive/tutorials/quickstart-cli',
+        'toolhive/tutorials/quickstart-k8s',
+      ],
+    },
+    {
+      type: 'category',
+      label: 'ToolHive UI',
+      link: {type: 'doc', id: 'toolhive/guides-ui/index'},
+      items: [],
+    },
+    {
+      type: 'category',
+      label: 'ToolHive CLI',
+      link: {type: 'doc', id: 'toolhive/guides-cli/index'},
+      items: [
+        'toolhive/guides-cli/install',
+        'toolhive/guides-cli/registry',
+        'toolhive/guides-cli/run-mcp-servers',
+        'toolhive/guides-cli/manage-mcp-servers',
+        'toolhive/guides-cli/secrets-management',
+        'toolhive/guides-cli/network-isolation',
+        'toolhive/guides-cli/custom-permissions',
+        'toolhive/guides-cli/filesystem-access',
+        'toolhive/guides-cli/build-containers',
+        'toolhive/guides-cli/client-configuration',
+        'toolhive/guides-cli/api-server',
+        'toolhive/guides-cli/advanced-cicd',
+        'toolhive/guides-cli/telemetry-and-metrics',
+      ],
+    },
+    {
+      type: 'category',
+      label: 'Kubernetes Operator',
+      link: {type: 'doc', id: 'toolhive/guides-k8s/index'},
+      items: [],
+    },
+    {
+      type: 'category',
+      label: 'Concepts',
+      link: {type: 'doc', id: 'toolhive/concepts/index'},
+      items: [
+        'toolhive/concepts/mcp-primer',
+        'toolhive/concepts/observability',
+        'toolhive/concepts/registry-criteria',
+      ],
+    },
+    'toolhive/faq',
+  ],
+};
+
+export default sidebars;

@@ -1,0 +1,100 @@
+/**
+ * Visits every page listed in the build's sitemap.xml and requires, on each:
+ * HTTP 200, no console errors or failed requests, no broken internal link or
+ * anchor, and no axe-core violation in light mode and in dark mode.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {AxeBuilder} from '@axe-core/playwright';
+import {expect, test, type Page} from '@playwright/test';
+import {collectErrors, currentTheme} from './helpers';
+
+const buildDir = path.resolve('build');
+const sitemapPath = path.join(buildDir, 'sitemap.xml');
+if (!fs.existsSync(sitemapPath)) {
+  throw new Error('build/sitemap.xml is missing: run "npm run build" before the browser tests');
+}
+const pages = [...fs.readFileSync(sitemapPath, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+  (m) => new URL(m[1]!).pathname,
+);
+
+/** The built file that answers a clean URL, as the host resolves it. */
+function builtFile(pathname: string): string | undefined {
+  const clean = decodeURIComponent(pathname).replace(/\/$/, '');
+  const candidates = [
+    path.join(buildDir, clean),
+    path.join(buildDir, `${clean}.html`),
+    path.join(buildDir, clean, 'index.html'),
+  ];
+  return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
+}
+
+const idCache = new Map<string, Set<string>>();
+function idsOf(file: string): Set<string> {
+  let ids = idCache.get(file);
+  if (!ids) {
+    const html = fs.readFileSync(file, 'utf8');
+    ids = new Set([...html.matchAll(/\sid="?([^"\s>]+)"?/g)].map((m) => m[1]!));
+    idCache.set(file, ids);
+  }
+  return ids;
+}
+
+async function brokenLinks(page: Page, pagePath: string): Promise<string[]> {
+  const origin = new URL(page.url()).origin;
+  const hrefs = await page
+    .locator('a[href]')
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  const domIds = new Set(await page.locator('[id]').evaluateAll((els) => els.map((e) => e.id)));
+  const problems = new Set<string>();
+  for (const href of hrefs) {
+    const url = new URL(href);
+    if (url.origin !== origin) continue;
+    const samePage = url.pathname === new URL(page.url()).pathname;
+    const file = builtFile(url.pathname);
+    if (!file) {
+      problems.add(`broken link ${url.pathname}`);
+      continue;
+    }
+    const anchor = decodeURIComponent(url.hash.slice(1));
+    if (!anchor) continue;
+    const ids = samePage ? domIds : idsOf(file);
+    if (!ids.has(anchor)) problems.add(`broken anchor ${url.pathname}#${anchor}`);
+  }
+  return [...problems].map((p) => `${pagePath}: ${p}`);
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({page}).analyze();
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+  );
+}
+
+test.describe.configure({mode: 'parallel'});
+
+for (const pagePath of pages) {
+  test(`crawl ${pagePath}`, async ({page}) => {
+    const errors = collectErrors(page);
+    await page.emulateMedia({colorScheme: 'light'});
+    const response = await page.goto(pagePath, {waitUntil: 'load'});
+    expect(response?.status(), 'HTTP status').toBe(200);
+    await expect.poll(() => currentTheme(page)).toBe('light');
+    await page.waitForLoadState('networkidle');
+
+    expect(await brokenLinks(page, pagePath), 'internal links and anchors').toEqual([]);
+    expect(await axeViolations(page), 'axe violations in light mode').toEqual([]);
+
+    await page.emulateMedia({colorScheme: 'dark'});
+    await expect.poll(() => currentTheme(page)).toBe('dark');
+    // Let diagrams re-render in the new theme before checking contrast.
+    await page.waitForTimeout(150);
+    expect(await axeViolations(page), 'axe violations in dark mode').toEqual([]);
+
+    expect(errors, 'console errors and failed requests').toEqual([]);
+  });
+}

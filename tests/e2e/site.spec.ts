@@ -1,0 +1,206 @@
+import {expect, test} from '@playwright/test';
+import {collectErrors, currentTheme} from './helpers';
+
+test.describe('colour mode', () => {
+  test('follows a dark system preference', async ({page}) => {
+    await page.emulateMedia({colorScheme: 'dark'});
+    await page.goto('/toolhive');
+    await expect.poll(() => currentTheme(page)).toBe('dark');
+  });
+
+  test('follows a light system preference', async ({page}) => {
+    await page.emulateMedia({colorScheme: 'light'});
+    await page.goto('/toolhive');
+    await expect.poll(() => currentTheme(page)).toBe('light');
+  });
+
+  test('the toggle switches mode and the choice survives a reload', async ({page}) => {
+    await page.emulateMedia({colorScheme: 'dark'});
+    await page.goto('/toolhive');
+    await expect.poll(() => currentTheme(page)).toBe('dark');
+    const toggle = page.locator('.navbar__inner').getByRole('button', {name: /dark mode|light mode|system mode/i});
+    // The toggle cycles through modes; click until the page is light.
+    for (let i = 0; i < 3 && (await currentTheme(page)) !== 'light'; i += 1) {
+      await toggle.click();
+    }
+    await expect.poll(() => currentTheme(page)).toBe('light');
+    await page.reload();
+    await expect.poll(() => currentTheme(page)).toBe('light');
+  });
+});
+
+test.describe('navbar', () => {
+  test('the ToolHive Docs dropdown lists the five sections', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await page.goto('/toolhive');
+    const dropdown = page.locator('.navbar__item.dropdown').filter({hasText: 'ToolHive Docs'});
+    await dropdown.hover();
+    const items = dropdown.locator('.dropdown__menu a');
+    await expect(items).toHaveText(['Home', 'Tutorials', 'ToolHive UI', 'ToolHive CLI', 'Kubernetes Operator']);
+    const hrefs = await items.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual([
+      '/toolhive',
+      '/toolhive/tutorials',
+      '/toolhive/guides-ui',
+      '/toolhive/guides-cli',
+      '/toolhive/guides-k8s',
+    ]);
+    await items.nth(3).click();
+    await expect(page).toHaveURL(/\/toolhive\/guides-cli$/);
+    await expect(page.locator('h1')).toBeVisible();
+  });
+
+  test('the logo links home and the right side has named icon links', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await page.goto('/toolhive');
+    await expect(page.locator('a.navbar__brand')).toHaveAttribute('href', '/');
+    const right = page.locator('.navbar__items--right');
+    for (const [name, href] of [
+      ['Stacklok on GitHub', 'https://github.com/stacklok'],
+      ['Stacklok on Discord', 'https://discord.gg/stacklok'],
+      ['Stacklok on YouTube', 'https://youtube.com/@stacklok'],
+    ] as const) {
+      const link = right.getByRole('link', {name});
+      await expect(link).toHaveAttribute('href', href);
+      await expect(link.locator('svg')).toBeVisible();
+    }
+    await expect(right.getByRole('button', {name: /mode/i})).toBeVisible();
+  });
+
+  test('the mobile menu exists at 996 px and closes at desktop width', async ({page}) => {
+    await page.setViewportSize({width: 996, height: 800});
+    await page.goto('/toolhive');
+    const menuButton = page.getByRole('button', {name: /toggle navigation bar/i});
+    await expect(menuButton).toBeVisible();
+    await menuButton.click();
+    const sidebar = page.locator('.navbar-sidebar');
+    await expect(sidebar).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/navbar-sidebar--show|/);
+    await expect(page.locator('.navbar-sidebar__items').getByText('Stacklok on GitHub')).toBeVisible();
+    await page.setViewportSize({width: 1280, height: 800});
+    await expect(page.locator('.navbar-sidebar--show')).toHaveCount(0);
+  });
+
+  test('there is no mobile menu button at 1280 px', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await page.goto('/toolhive');
+    await expect(page.getByRole('button', {name: /toggle navigation bar/i})).toBeHidden();
+    await expect(page.locator('.navbar__items--right')).toBeVisible();
+  });
+});
+
+test.describe('docs layout', () => {
+  test('the sidebar is 300 px wide and cannot be hidden', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await page.goto('/toolhive');
+    const sidebar = page.locator('aside.theme-doc-sidebar-container');
+    await expect(sidebar).toBeVisible();
+    const box = await sidebar.boundingBox();
+    expect(Math.round(box!.width)).toBe(300);
+    await expect(page.getByRole('button', {name: /collapse sidebar/i})).toHaveCount(0);
+  });
+
+  test('the table of contents lists h2 and h3 headings only', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    // The FAQ has h2, h3 and h4 headings.
+    await page.goto('/toolhive/faq');
+    const tocLinks = page.locator('.table-of-contents a');
+    await expect(tocLinks.first()).toBeVisible();
+    const targets = await tocLinks.evaluateAll((as) =>
+      as.map((a) => {
+        const id = decodeURIComponent(a.getAttribute('href')!.slice(1));
+        return document.getElementById(id)?.tagName ?? 'missing';
+      }),
+    );
+    expect(targets.length).toBeGreaterThan(2);
+    expect(new Set(targets)).toEqual(new Set(['H2', 'H3']));
+    const h4Ids = await page.locator('article h4[id]').evaluateAll((hs) => hs.map((h) => h.id));
+    for (const id of h4Ids) {
+      await expect(page.locator(`.table-of-contents a[href="#${id}"]`)).toHaveCount(0);
+    }
+  });
+});
+
+test.describe('footer', () => {
+  test('shows the logo, community links and copyright', async ({page}) => {
+    await page.goto('/');
+    const footer = page.locator('footer');
+    await expect(footer.locator('a[href="https://stacklok.com"] img:visible')).toHaveCount(1);
+    for (const [name, href] of [
+      ['Stacklok on GitHub', 'https://github.com/stacklok'],
+      ['Stacklok on Discord', 'https://discord.gg/stacklok'],
+      ['Stacklok on YouTube', 'https://youtube.com/@stacklok'],
+      ['Stacklok on LinkedIn', 'https://www.linkedin.com/company/stacklok'],
+      ['Stacklok on X', 'https://x.com/stacklokHQ'],
+    ] as const) {
+      await expect(footer.getByRole('link', {name})).toHaveAttribute('href', href);
+    }
+    await expect(footer).toContainText('Copyright © 2025 Stacklok, Inc.');
+  });
+});
+
+test.describe('routing', () => {
+  test('an unknown path shows the not-found page with links to the docs', async ({page}) => {
+    const response = await page.goto('/toolhive/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('h1')).toHaveText('Page not found');
+    await expect(page.getByRole('link', {name: 'ToolHive documentation home'})).toHaveAttribute(
+      'href',
+      '/toolhive',
+    );
+  });
+
+  test('a .html suffix renders the same page', async ({page}) => {
+    await page.goto('/toolhive/faq');
+    const title = await page.locator('h1').textContent();
+    const response = await page.goto('/toolhive/faq.html');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('h1')).toHaveText(title!);
+  });
+
+  test('the landing page shows the tagline and three entry cards', async ({page}) => {
+    const errors = collectErrors(page);
+    await page.goto('/');
+    await expect(page.locator('h1')).toHaveText('Simple and secure AI tools');
+    await expect(page.locator('main h3')).toHaveText(['ToolHive UI', 'ToolHive CLI', 'Kubernetes Operator']);
+    for (const href of [
+      '/toolhive/tutorials/quickstart-ui',
+      '/toolhive/tutorials/quickstart-cli',
+      '/toolhive/tutorials/quickstart-k8s',
+    ]) {
+      await expect(page.locator(`main a[href="${href}"]`)).toHaveCount(1);
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('theme preview', () => {
+  for (const mode of ['light', 'dark'] as const) {
+    test(`code is highlighted and Mermaid draws SVG in ${mode} mode`, async ({page}) => {
+      const errors = collectErrors(page);
+      await page.emulateMedia({colorScheme: mode});
+      await page.goto('/theme-preview');
+      await expect.poll(() => currentTheme(page)).toBe(mode);
+      for (const lang of ['bash', 'json', 'yaml', 'powershell', 'dockerfile', 'promql']) {
+        const block = page.locator(`pre.language-${lang}`).first();
+        await expect(block, `${lang} block`).toBeVisible();
+        // Prism splits highlighted code into typed tokens drawn in colours
+        // other than the block's plain text colour.
+        const colouredTokens = () =>
+          block.evaluate((pre) => {
+            const plain = getComputedStyle(pre).color;
+            return [...pre.querySelectorAll('span.token:not(.plain)')].filter(
+              (t) => getComputedStyle(t).color !== plain,
+            ).length;
+          });
+        // Poll: after hydration the block re-renders in the reader's mode.
+        await expect.poll(colouredTokens, {message: `${lang} coloured tokens`}).toBeGreaterThan(0);
+      }
+      await expect(page.locator('.theme-code-block-highlighted-line').first()).toBeVisible();
+      const diagrams = page.locator('.docusaurus-mermaid-container svg');
+      await expect(diagrams).toHaveCount(2);
+      await expect(diagrams.first().locator('g').first()).toBeAttached();
+      expect(errors).toEqual([]);
+    });
+  }
+});
