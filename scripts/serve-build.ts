@@ -32,9 +32,7 @@ export function toGlob(source: string): string {
 }
 
 export function loadHostConfig(root = process.cwd()): VercelConfig {
-  return JSON.parse(
-    fs.readFileSync(path.join(root, 'vercel.json'), 'utf8'),
-  ) as VercelConfig;
+  return JSON.parse(fs.readFileSync(path.join(root, 'vercel.json'), 'utf8')) as VercelConfig;
 }
 
 export function createServer(dir: string, vercel: VercelConfig): http.Server {

@@ -10,10 +10,7 @@ export interface GtagOptions {
  * Content-Security-Policy in vercel.json needs no 'unsafe-inline' or per-ID
  * hash. The config only adds this plugin to production deploys.
  */
-export default function pluginGtag(
-  _context: LoadContext,
-  options: GtagOptions,
-): Plugin {
+export default function pluginGtag(_context: LoadContext, options: GtagOptions): Plugin {
   const {trackingId} = options;
   if (!/^[A-Z0-9-]+$/i.test(trackingId)) {
     throw new Error(`plugins/gtag: invalid trackingId "${trackingId}"`);

@@ -10,11 +10,11 @@
  * Prints `path:line: message` for each problem and a summary line; exits 1 if
  * there is any problem, 2 on a usage or schema error.
  */
-import { readFileSync } from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import type { ValidateFunction } from 'ajv/dist/2020';
-import { findRepoRoot, isMainScript, listFiles, relativePath } from './lib/code-blocks';
-import { checkMarkdownManifests, loadValidator } from './lib/crd-yaml';
+import type {ValidateFunction} from 'ajv/dist/2020';
+import {findRepoRoot, isMainScript, listFiles, relativePath} from './lib/code-blocks';
+import {checkMarkdownManifests, loadValidator} from './lib/crd-yaml';
 
 export interface FileProblem {
   /** Path relative to the repository root. */
@@ -44,17 +44,19 @@ export interface CrdExamplesOptions {
 export function checkCrdExamples(options: CrdExamplesOptions = {}): CrdExamplesReport {
   const root = path.resolve(options.root ?? findRepoRoot());
   const validate =
-    options.validate ?? loadValidator(path.resolve(root, options.schemaFile ?? 'data/crd/mcpserver.schema.json'));
+    options.validate ??
+    loadValidator(path.resolve(root, options.schemaFile ?? 'data/crd/mcpserver.schema.json'));
   const targets = (options.paths && options.paths.length > 0 ? options.paths : ['docs']).map((p) =>
     path.resolve(root, p),
   );
   const files = listFiles(targets, ['.md', '.mdx']);
-  const report: CrdExamplesReport = { files: files.length, manifests: 0, problems: [] };
+  const report: CrdExamplesReport = {files: files.length, manifests: 0, problems: []};
   for (const file of files) {
     const result = checkMarkdownManifests(validate, readFileSync(file, 'utf8'));
     report.manifests += result.manifests;
     const rel = relativePath(root, file);
-    for (const p of result.problems) report.problems.push({ file: rel, line: p.line, message: p.message });
+    for (const p of result.problems)
+      report.problems.push({file: rel, line: p.line, message: p.message});
   }
   return report;
 }
@@ -77,7 +79,9 @@ function main(argv: string[]): number {
     if (a === '--schema') schemaFile = argv[++i];
     else if (a.startsWith('--schema=')) schemaFile = a.slice('--schema='.length);
     else if (a === '-h' || a === '--help') {
-      console.log('usage: tsx scripts/checks/crd-examples.ts [--schema data/crd/mcpserver.schema.json] [PATH...]');
+      console.log(
+        'usage: tsx scripts/checks/crd-examples.ts [--schema data/crd/mcpserver.schema.json] [PATH...]',
+      );
       return 0;
     } else paths.push(a);
   }

@@ -28,10 +28,7 @@ export function inlineScriptHashes(html: string): string[] {
       const type = s.getAttribute('type');
       return !type || type === 'text/javascript' || type === 'module';
     })
-    .map(
-      (s) =>
-        `'sha256-${crypto.createHash('sha256').update(s.innerHTML).digest('base64')}'`,
-    );
+    .map((s) => `'sha256-${crypto.createHash('sha256').update(s.innerHTML).digest('base64')}'`);
 }
 
 function main(): void {

@@ -11,10 +11,10 @@
  * problem and a summary line; exits 1 if there is any problem, 2 on a usage
  * or data error.
  */
-import { readFileSync } from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import { findRepoRoot, isMainScript, listFiles, relativePath } from './lib/code-blocks';
-import { checkMarkdown, loadCommandTree, type CommandTree } from './lib/thv-lines';
+import {findRepoRoot, isMainScript, listFiles, relativePath} from './lib/code-blocks';
+import {checkMarkdown, loadCommandTree, type CommandTree} from './lib/thv-lines';
 
 export interface FileProblem {
   /** Path relative to the repository root. */
@@ -44,18 +44,25 @@ export interface ThvExamplesOptions {
 /** Scan Markdown/MDX files and check their thv command lines. */
 export function checkThvExamples(options: ThvExamplesOptions = {}): ThvExamplesReport {
   const root = path.resolve(options.root ?? findRepoRoot());
-  const tree = options.tree ?? loadCommandTree(path.resolve(root, options.dataFile ?? 'data/cli/thv.yaml'));
+  const tree =
+    options.tree ?? loadCommandTree(path.resolve(root, options.dataFile ?? 'data/cli/thv.yaml'));
   const targets = (options.paths && options.paths.length > 0 ? options.paths : ['docs']).map((p) =>
     path.resolve(root, p),
   );
   const files = listFiles(targets, ['.md', '.mdx']);
-  const report: ThvExamplesReport = { files: files.length, commandLines: 0, invocations: 0, problems: [] };
+  const report: ThvExamplesReport = {
+    files: files.length,
+    commandLines: 0,
+    invocations: 0,
+    problems: [],
+  };
   for (const file of files) {
     const result = checkMarkdown(tree, readFileSync(file, 'utf8'));
     report.commandLines += result.commandLines;
     report.invocations += result.invocations;
     const rel = relativePath(root, file);
-    for (const p of result.problems) report.problems.push({ file: rel, line: p.line, message: p.message });
+    for (const p of result.problems)
+      report.problems.push({file: rel, line: p.line, message: p.message});
   }
   return report;
 }

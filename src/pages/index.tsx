@@ -29,25 +29,23 @@ export default function Home(): ReactNode {
   return (
     <Layout
       title="Simple and secure AI tools"
-      description="ToolHive runs Model Context Protocol (MCP) servers in isolated containers, with a desktop app, a CLI and a Kubernetes operator.">
+      description="ToolHive runs Model Context Protocol (MCP) servers in isolated containers, with a desktop app, a CLI and a Kubernetes operator."
+    >
       <header className={styles.hero}>
         <div className="container">
           <Heading as="h1" className={styles.title}>
             Simple and secure AI tools
           </Heading>
           <p className={styles.pitch}>
-            ToolHive runs Model Context Protocol (MCP) servers in isolated
-            containers with least-privilege permissions, keeps their secrets
-            out of plain-text files, and connects them to your AI clients in
-            one step.
+            ToolHive runs Model Context Protocol (MCP) servers in isolated containers with
+            least-privilege permissions, keeps their secrets out of plain-text files, and connects
+            them to your AI clients in one step.
           </p>
           <div className={styles.actions}>
             <Link className="button button--primary button--lg" to="/toolhive">
               Read the docs
             </Link>
-            <Link
-              className="button button--secondary button--lg"
-              to="/toolhive/tutorials">
+            <Link className="button button--secondary button--lg" to="/toolhive/tutorials">
               Start a quickstart
             </Link>
           </div>
@@ -64,9 +62,7 @@ export default function Home(): ReactNode {
               <p>{entry.body}</p>
               <p className={styles.entryLinks}>
                 <Link to={entry.guide}>{entry.title} guides</Link>
-                <Link to={entry.quickstart}>
-                  {entry.title} quickstart
-                </Link>
+                <Link to={entry.quickstart}>{entry.title} quickstart</Link>
               </p>
             </section>
           ))}

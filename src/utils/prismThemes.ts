@@ -6,7 +6,15 @@ import type {PrismTheme} from 'prism-react-renderer';
  * tests enforce. Token groups follow Prism's token names.
  */
 type Palette = Record<
-  'plain' | 'comment' | 'keyword' | 'string' | 'func' | 'number' | 'variable' | 'property' | 'deleted',
+  | 'plain'
+  | 'comment'
+  | 'keyword'
+  | 'string'
+  | 'func'
+  | 'number'
+  | 'variable'
+  | 'property'
+  | 'deleted',
   string
 >;
 
@@ -14,14 +22,26 @@ function makeTheme(bg: string, c: Palette): PrismTheme {
   return {
     plain: {color: c.plain, backgroundColor: bg},
     styles: [
-      {types: ['comment', 'prolog', 'doctype', 'cdata', 'shebang'], style: {color: c.comment, fontStyle: 'italic'}},
+      {
+        types: ['comment', 'prolog', 'doctype', 'cdata', 'shebang'],
+        style: {color: c.comment, fontStyle: 'italic'},
+      },
       {types: ['punctuation', 'operator', 'entity'], style: {color: c.plain}},
-      {types: ['keyword', 'atrule', 'rule', 'builtin', 'important', 'instruction', 'control'], style: {color: c.keyword}},
-      {types: ['string', 'char', 'attr-value', 'url', 'regex', 'template-string'], style: {color: c.string}},
+      {
+        types: ['keyword', 'atrule', 'rule', 'builtin', 'important', 'instruction', 'control'],
+        style: {color: c.keyword},
+      },
+      {
+        types: ['string', 'char', 'attr-value', 'url', 'regex', 'template-string'],
+        style: {color: c.string},
+      },
       {types: ['function', 'class-name', 'function-name'], style: {color: c.func}},
       {types: ['number', 'boolean', 'constant', 'symbol', 'unit'], style: {color: c.number}},
       {types: ['variable', 'parameter', 'environment', 'assign-left'], style: {color: c.variable}},
-      {types: ['property', 'tag', 'selector', 'attr-name', 'key', 'label', 'namespace'], style: {color: c.property}},
+      {
+        types: ['property', 'tag', 'selector', 'attr-name', 'key', 'label', 'namespace'],
+        style: {color: c.property},
+      },
       {types: ['inserted'], style: {color: c.property}},
       {types: ['deleted'], style: {color: c.deleted}},
       {types: ['bold'], style: {fontWeight: 'bold'}},

@@ -18,7 +18,9 @@ test.describe('colour mode', () => {
     await page.emulateMedia({colorScheme: 'dark'});
     await page.goto('/toolhive');
     await expect.poll(() => currentTheme(page)).toBe('dark');
-    const toggle = page.locator('.navbar__inner').getByRole('button', {name: /dark mode|light mode|system mode/i});
+    const toggle = page
+      .locator('.navbar__inner')
+      .getByRole('button', {name: /dark mode|light mode|system mode/i});
     // The toggle cycles through modes; click until the page is light.
     for (let i = 0; i < 3 && (await currentTheme(page)) !== 'light'; i += 1) {
       await toggle.click();
@@ -36,7 +38,13 @@ test.describe('navbar', () => {
     const dropdown = page.locator('.navbar__item.dropdown').filter({hasText: 'ToolHive Docs'});
     await dropdown.hover();
     const items = dropdown.locator('.dropdown__menu a');
-    await expect(items).toHaveText(['Home', 'Tutorials', 'ToolHive UI', 'ToolHive CLI', 'Kubernetes Operator']);
+    await expect(items).toHaveText([
+      'Home',
+      'Tutorials',
+      'ToolHive UI',
+      'ToolHive CLI',
+      'Kubernetes Operator',
+    ]);
     const hrefs = await items.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual([
       '/toolhive',
@@ -76,7 +84,9 @@ test.describe('navbar', () => {
     const sidebar = page.locator('.navbar-sidebar');
     await expect(sidebar).toBeVisible();
     await expect(page.locator('html')).toHaveClass(/navbar-sidebar--show|/);
-    await expect(page.locator('.navbar-sidebar__items').getByText('Stacklok on GitHub')).toBeVisible();
+    await expect(
+      page.locator('.navbar-sidebar__items').getByText('Stacklok on GitHub'),
+    ).toBeVisible();
     await page.setViewportSize({width: 1280, height: 800});
     await expect(page.locator('.navbar-sidebar--show')).toHaveCount(0);
   });
@@ -162,7 +172,11 @@ test.describe('routing', () => {
     const errors = collectErrors(page);
     await page.goto('/');
     await expect(page.locator('h1')).toHaveText('Simple and secure AI tools');
-    await expect(page.locator('main h3')).toHaveText(['ToolHive UI', 'ToolHive CLI', 'Kubernetes Operator']);
+    await expect(page.locator('main h3')).toHaveText([
+      'ToolHive UI',
+      'ToolHive CLI',
+      'Kubernetes Operator',
+    ]);
     for (const href of [
       '/toolhive/tutorials/quickstart-ui',
       '/toolhive/tutorials/quickstart-cli',

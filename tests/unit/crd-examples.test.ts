@@ -1,11 +1,16 @@
-import { test } from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findRepoRoot } from '../../scripts/checks/lib/code-blocks';
-import { checkMarkdownManifests, checkYamlText, loadSchema, loadValidator } from '../../scripts/checks/lib/crd-yaml';
-import { checkCrdExamples, formatReport } from '../../scripts/checks/crd-examples';
+import {findRepoRoot} from '../../scripts/checks/lib/code-blocks';
+import {
+  checkMarkdownManifests,
+  checkYamlText,
+  loadSchema,
+  loadValidator,
+} from '../../scripts/checks/lib/crd-yaml';
+import {checkCrdExamples, formatReport} from '../../scripts/checks/crd-examples';
 
 const SCHEMA_FILE = path.join(findRepoRoot(), 'data/crd/mcpserver.schema.json');
 const validate = loadValidator(SCHEMA_FILE);
@@ -33,10 +38,12 @@ test('the schema is draft 2020-12 with descriptions on every property', () => {
   const walk = (node: Record<string, unknown>, at: string) => {
     const props = node.properties as Record<string, Record<string, unknown>> | undefined;
     for (const [key, child] of Object.entries(props ?? {})) {
-      if (typeof child.description !== 'string' || child.description.length < 10) missing.push(`${at}.${key}`);
+      if (typeof child.description !== 'string' || child.description.length < 10)
+        missing.push(`${at}.${key}`);
       walk(child, `${at}.${key}`);
     }
-    if (node.items && typeof node.items === 'object') walk(node.items as Record<string, unknown>, `${at}[]`);
+    if (node.items && typeof node.items === 'object')
+      walk(node.items as Record<string, unknown>, `${at}[]`);
   };
   walk(schema, '');
   assert.deepEqual(missing, []);
@@ -152,7 +159,11 @@ test('defaulted fields (type, transport, port) may be left out', () => {
 test('an unknown field fails, at its own line, with a suggestion', () => {
   const yamlText = VALID.replace('  image: ghcr', '  imagee: ghcr');
   const p = problems(yamlText);
-  assert.ok(p.some((x) => /\/spec\/imagee: unknown field "imagee" \(did you mean "image"\?\)/.test(x.message)));
+  assert.ok(
+    p.some((x) =>
+      /\/spec\/imagee: unknown field "imagee" \(did you mean "image"\?\)/.test(x.message),
+    ),
+  );
   assert.equal(p.find((x) => x.message.includes('imagee'))?.line, 7);
 });
 
@@ -170,18 +181,30 @@ test('a wrong enum value fails', () => {
   const yamlText = VALID.replace('transport: streamable-http', 'transport: websocket');
   const p = problems(yamlText);
   assert.equal(p.length, 1);
-  assert.match(p[0].message, /\/spec\/transport: must be one of "stdio", "streamable-http", "sse" \(got "websocket"\)/);
+  assert.match(
+    p[0].message,
+    /\/spec\/transport: must be one of "stdio", "streamable-http", "sse" \(got "websocket"\)/,
+  );
   assert.equal(p[0].line, 8);
 });
 
 test('other schema violations fail', () => {
-  assert.match(messages(VALID.replace('port: 8080', 'port: 70000')).join('\n'), /\/spec\/port: must be <= 65535/);
-  assert.match(messages(VALID.replace('port: 8080', 'port: "8080"')).join('\n'), /\/spec\/port: must be integer/);
+  assert.match(
+    messages(VALID.replace('port: 8080', 'port: 70000')).join('\n'),
+    /\/spec\/port: must be <= 65535/,
+  );
+  assert.match(
+    messages(VALID.replace('port: 8080', 'port: "8080"')).join('\n'),
+    /\/spec\/port: must be integer/,
+  );
   assert.match(
     messages(VALID.replace('v1alpha1', 'v1')).join('\n'),
     /\/apiVersion: must be "toolhive.stacklok.dev\/v1alpha1" \(got "toolhive.stacklok.dev\/v1"\)/,
   );
-  assert.match(messages(VALID.replace('  namespace:', '  namspace:')).join('\n'), /\/metadata\/namspace: unknown field/);
+  assert.match(
+    messages(VALID.replace('  namespace:', '  namspace:')).join('\n'),
+    /\/metadata\/namspace: unknown field/,
+  );
   assert.match(
     messages(`${VALID}  resources:\n    limits:\n      memory: lots\n`).join('\n'),
     /\/spec\/resources\/limits\/memory: must match pattern/,
@@ -191,7 +214,9 @@ test('other schema violations fail', () => {
     /\/spec\/env\/0: missing required field "value"/,
   );
   assert.match(
-    messages(`${VALID}  authzConfig:\n    type: inline\n    inline:\n      policies: []\n`).join('\n'),
+    messages(`${VALID}  authzConfig:\n    type: inline\n    inline:\n      policies: []\n`).join(
+      '\n',
+    ),
     /\/spec\/authzConfig\/inline\/policies: must NOT have fewer than 1 items/,
   );
 });
@@ -244,7 +269,8 @@ test('markdown: yaml and yml blocks are checked with file line numbers', () => {
   assert.deepEqual(r.problems, [
     {
       line: 25,
-      message: 'MCPServer broken: /spec/transport: must be one of "stdio", "streamable-http", "sse" (got "websocket")',
+      message:
+        'MCPServer broken: /spec/transport: must be one of "stdio", "streamable-http", "sse" (got "websocket")',
     },
   ]);
 });
@@ -267,27 +293,42 @@ test('markdown: manifests in shell here-documents are checked too', () => {
   const r = checkMarkdownManifests(validate, md);
   assert.equal(r.manifests, 1);
   assert.deepEqual(r.problems, [
-    { line: 9, message: 'MCPServer fetch: /spec/transprot: unknown field "transprot" (did you mean "transport"?)' },
+    {
+      line: 9,
+      message:
+        'MCPServer fetch: /spec/transprot: unknown field "transprot" (did you mean "transport"?)',
+    },
   ]);
 });
 
 test('checkCrdExamples scans docs and reports path:line', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'crd-examples-'));
   try {
-    mkdirSync(path.join(dir, 'docs/toolhive/guides-k8s'), { recursive: true });
+    mkdirSync(path.join(dir, 'docs/toolhive/guides-k8s'), {recursive: true});
     writeFileSync(
       path.join(dir, 'docs/toolhive/guides-k8s/run.mdx'),
       `# Run\n\n\`\`\`yaml\n${VALID.replace('  image: ghcr', '  imagee: ghcr')}\`\`\`\n`,
     );
     writeFileSync(path.join(dir, 'docs/toolhive/guides-k8s/ok.md'), `\`\`\`yaml\n${VALID}\`\`\`\n`);
-    const report = checkCrdExamples({ root: dir, validate });
+    const report = checkCrdExamples({root: dir, validate});
     assert.equal(report.files, 2);
     assert.equal(report.manifests, 2);
     const lines = formatReport(report);
-    assert.ok(lines.includes('docs/toolhive/guides-k8s/run.mdx:10: MCPServer fetch: /spec/imagee: unknown field "imagee" (did you mean "image"?)'));
-    assert.ok(lines.includes('docs/toolhive/guides-k8s/run.mdx:9: MCPServer fetch: /spec: missing required field "image"'));
-    assert.equal(lines[lines.length - 1], 'crd examples: 2 MCPServer manifests checked in 2 files, 2 problems');
+    assert.ok(
+      lines.includes(
+        'docs/toolhive/guides-k8s/run.mdx:10: MCPServer fetch: /spec/imagee: unknown field "imagee" (did you mean "image"?)',
+      ),
+    );
+    assert.ok(
+      lines.includes(
+        'docs/toolhive/guides-k8s/run.mdx:9: MCPServer fetch: /spec: missing required field "image"',
+      ),
+    );
+    assert.equal(
+      lines[lines.length - 1],
+      'crd examples: 2 MCPServer manifests checked in 2 files, 2 problems',
+    );
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, {recursive: true, force: true});
   }
 });

@@ -2,11 +2,11 @@
 // (static/api-specs/openapi.yaml) against the endpoint list from the product
 // requirements: every route, method and documented status code must be present,
 // and the shared enums and metadata must hold the expected values.
-import { test } from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import {readFileSync} from 'node:fs';
+import {fileURLToPath} from 'node:url';
+import {parse} from 'yaml';
 
 const SPEC_PATH = fileURLToPath(new URL('../../static/api-specs/openapi.yaml', import.meta.url));
 
@@ -20,11 +20,11 @@ type Operation = {
 type PathItem = Record<string, Operation>;
 type Spec = {
   openapi: string;
-  info: { title?: string; version?: string; description?: string; license?: { identifier?: string } };
-  servers?: Array<{ url: string }>;
-  tags?: Array<{ name: string; description?: string }>;
+  info: {title?: string; version?: string; description?: string; license?: {identifier?: string}};
+  servers?: Array<{url: string}>;
+  tags?: Array<{name: string; description?: string}>;
   paths: Record<string, PathItem>;
-  components: { schemas: Record<string, { enum?: string[] }> };
+  components: {schemas: Record<string, {enum?: string[]}>};
 };
 
 const spec = parse(readFileSync(SPEC_PATH, 'utf8')) as Spec;
@@ -111,12 +111,12 @@ const WORKLOAD_STATUSES = [
   'unknown',
 ];
 
-function allOperations(): Array<{ method: string; path: string; op: Operation }> {
-  const result: Array<{ method: string; path: string; op: Operation }> = [];
+function allOperations(): Array<{method: string; path: string; op: Operation}> {
+  const result: Array<{method: string; path: string; op: Operation}> = [];
   for (const [path, item] of Object.entries(spec.paths)) {
     for (const method of HTTP_METHODS) {
       const op = item[method];
-      if (op) result.push({ method, path, op });
+      if (op) result.push({method, path, op});
     }
   }
   return result;
@@ -153,15 +153,20 @@ for (const [method, path, codes] of EXPECTED) {
     assert.ok(op, `${method.toUpperCase()} ${path} is missing`);
     const responses = Object.keys(op.responses ?? {});
     for (const code of codes) {
-      assert.ok(responses.includes(code), `${method.toUpperCase()} ${path} lacks a ${code} response`);
+      assert.ok(
+        responses.includes(code),
+        `${method.toUpperCase()} ${path} lacks a ${code} response`,
+      );
     }
   });
 }
 
 test('query parameters for listing workloads and deleting groups exist', () => {
   const names = (path: string, method: string): string[] =>
-    ((spec.paths[path]?.[method] as { parameters?: Array<{ name?: string }> } | undefined)
-      ?.parameters ?? []).map((p) => p.name ?? '');
+    (
+      (spec.paths[path]?.[method] as {parameters?: Array<{name?: string}>} | undefined)
+        ?.parameters ?? []
+    ).map((p) => p.name ?? '');
   assert.ok(names('/api/v1beta/workloads', 'get').includes('all'));
   assert.ok(names('/api/v1beta/workloads', 'get').includes('group'));
   assert.ok(names('/api/v1beta/groups/{name}', 'delete').includes('with-workloads'));
@@ -169,14 +174,13 @@ test('query parameters for listing workloads and deleting groups exist', () => {
 
 test('workload logs are served as plain text', () => {
   const ok = spec.paths['/api/v1beta/workloads/{name}/logs']?.get?.responses?.['200'] as
-    | { content?: Record<string, unknown> }
-    | undefined;
+    {content?: Record<string, unknown>} | undefined;
   assert.ok(ok?.content && 'text/plain' in ok.content);
 });
 
 test('every operation has operationId, summary, description and known tags', () => {
   const known = new Set(EXPECTED_TAGS);
-  for (const { method, path, op } of allOperations()) {
+  for (const {method, path, op} of allOperations()) {
     const where = `${method.toUpperCase()} ${path}`;
     assert.ok(op.operationId, `${where} has no operationId`);
     assert.match(op.operationId, /^[a-z][A-Za-z0-9]*$/, `${where} operationId is not camelCase`);
@@ -190,16 +194,16 @@ test('every operation has operationId, summary, description and known tags', () 
 });
 
 test('operationIds are unique', () => {
-  const ids = allOperations().map(({ op }) => op.operationId);
+  const ids = allOperations().map(({op}) => op.operationId);
   const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
   assert.deepEqual(duplicates, []);
 });
 
 test('error responses are plain-text strings', () => {
-  for (const { method, path, op } of allOperations()) {
+  for (const {method, path, op} of allOperations()) {
     for (const [code, response] of Object.entries(op.responses ?? {})) {
       if (!/^[45]/.test(code)) continue;
-      const r = response as { $ref?: string; content?: Record<string, unknown> };
+      const r = response as {$ref?: string; content?: Record<string, unknown>};
       if (r.$ref) continue; // shared responses are checked through components
       assert.ok(
         r.content && 'text/plain' in r.content,

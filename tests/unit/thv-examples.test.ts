@@ -1,9 +1,9 @@
-import { test } from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { extractCodeBlocks, findRepoRoot } from '../../scripts/checks/lib/code-blocks';
+import {extractCodeBlocks, findRepoRoot} from '../../scripts/checks/lib/code-blocks';
 import {
   buildCommandTree,
   checkLine,
@@ -13,24 +13,29 @@ import {
   parseCommandTreeYaml,
   type CliData,
 } from '../../scripts/checks/lib/thv-lines';
-import { checkThvExamples, formatReport } from '../../scripts/checks/thv-examples';
+import {checkThvExamples, formatReport} from '../../scripts/checks/thv-examples';
 
 // A small command tree in the data/cli/thv.yaml format (only the keys the check reads).
 const FIXTURE: CliData = {
   commands: [
-    { path: 'thv', runnable: true, aliases: [], flags: [{ name: 'debug', shorthand: null, type: 'bool', persistent: true }] },
+    {
+      path: 'thv',
+      runnable: true,
+      aliases: [],
+      flags: [{name: 'debug', shorthand: null, type: 'bool', persistent: true}],
+    },
     {
       path: 'thv run',
       runnable: true,
       aliases: [],
       flags: [
-        { name: 'transport', shorthand: null, type: 'string' },
-        { name: 'name', shorthand: null, type: 'string' },
-        { name: 'env', shorthand: 'e', type: 'stringArray' },
-        { name: 'volume', shorthand: 'v', type: 'stringArray' },
-        { name: 'foreground', shorthand: 'f', type: 'bool' },
-        { name: 'proxy-port', shorthand: null, type: 'int' },
-        { name: 'isolate-network', shorthand: null, type: 'bool' },
+        {name: 'transport', shorthand: null, type: 'string'},
+        {name: 'name', shorthand: null, type: 'string'},
+        {name: 'env', shorthand: 'e', type: 'stringArray'},
+        {name: 'volume', shorthand: 'v', type: 'stringArray'},
+        {name: 'foreground', shorthand: 'f', type: 'bool'},
+        {name: 'proxy-port', shorthand: null, type: 'int'},
+        {name: 'isolate-network', shorthand: null, type: 'bool'},
       ],
     },
     {
@@ -38,27 +43,48 @@ const FIXTURE: CliData = {
       runnable: true,
       aliases: ['ls'],
       flags: [
-        { name: 'all', shorthand: 'a', type: 'bool' },
-        { name: 'format', shorthand: null, type: 'string' },
-        { name: 'label', shorthand: 'l', type: 'stringArray' },
+        {name: 'all', shorthand: 'a', type: 'bool'},
+        {name: 'format', shorthand: null, type: 'string'},
+        {name: 'label', shorthand: 'l', type: 'stringArray'},
       ],
     },
-    { path: 'thv stop', runnable: true, aliases: [], flags: [{ name: 'all', shorthand: null, type: 'bool' }] },
-    { path: 'thv logs', runnable: true, aliases: [], flags: [{ name: 'follow', shorthand: 'f', type: 'bool' }] },
-    { path: 'thv logs prune', runnable: true, aliases: [], flags: [] },
-    { path: 'thv registry', runnable: false, aliases: [], flags: [] },
-    { path: 'thv registry list', runnable: true, aliases: ['ls'], flags: [{ name: 'format', shorthand: null, type: 'string' }] },
-    { path: 'thv registry info', runnable: true, aliases: [], flags: [{ name: 'format', shorthand: null, type: 'string' }] },
-    { path: 'thv config', runnable: false, aliases: [], flags: [] },
-    { path: 'thv config otel', runnable: false, aliases: [], flags: [] },
-    { path: 'thv config otel set-endpoint', runnable: true, aliases: [], flags: [] },
-    { path: 'thv secret', runnable: false, aliases: [], flags: [] },
-    { path: 'thv secret get', runnable: true, aliases: [], flags: [] },
+    {
+      path: 'thv stop',
+      runnable: true,
+      aliases: [],
+      flags: [{name: 'all', shorthand: null, type: 'bool'}],
+    },
+    {
+      path: 'thv logs',
+      runnable: true,
+      aliases: [],
+      flags: [{name: 'follow', shorthand: 'f', type: 'bool'}],
+    },
+    {path: 'thv logs prune', runnable: true, aliases: [], flags: []},
+    {path: 'thv registry', runnable: false, aliases: [], flags: []},
+    {
+      path: 'thv registry list',
+      runnable: true,
+      aliases: ['ls'],
+      flags: [{name: 'format', shorthand: null, type: 'string'}],
+    },
+    {
+      path: 'thv registry info',
+      runnable: true,
+      aliases: [],
+      flags: [{name: 'format', shorthand: null, type: 'string'}],
+    },
+    {path: 'thv config', runnable: false, aliases: [], flags: []},
+    {path: 'thv config otel', runnable: false, aliases: [], flags: []},
+    {path: 'thv config otel set-endpoint', runnable: true, aliases: [], flags: []},
+    {path: 'thv secret', runnable: false, aliases: [], flags: []},
+    {path: 'thv secret get', runnable: true, aliases: [], flags: []},
   ],
 };
 
 const tree = buildCommandTree(FIXTURE);
-const ok = (line: string) => assert.deepEqual(checkLine(tree, line), [], `expected no problems for: ${line}`);
+const ok = (line: string) =>
+  assert.deepEqual(checkLine(tree, line), [], `expected no problems for: ${line}`);
 const fails = (line: string, pattern: RegExp) => {
   const problems = checkLine(tree, line);
   assert.ok(problems.length > 0, `expected a problem for: ${line}`);
@@ -200,7 +226,10 @@ test('findInvocations reports every thv command with its words', () => {
   assert.equal(invs.length, 2);
   assert.deepEqual(
     invs.map((i) => i.args.map((w) => w.value)),
-    [['ls', '-a'], ['run', 'fetch', '--', '--x']],
+    [
+      ['ls', '-a'],
+      ['run', 'fetch', '--', '--x'],
+    ],
   );
 });
 
@@ -275,9 +304,9 @@ test('markdown: only shell blocks are judged, with file line numbers', () => {
   ].join('\n');
   const result = checkMarkdown(tree, md);
   assert.deepEqual(result.problems, [
-    { line: 11, message: 'unknown flag --bogus for "thv run"' },
-    { line: 18, message: 'unknown command "thv regsitry" (did you mean "thv registry"?)' },
-    { line: 29, message: 'unknown flag --transport for "thv list"' },
+    {line: 11, message: 'unknown flag --bogus for "thv run"'},
+    {line: 18, message: 'unknown command "thv regsitry" (did you mean "thv registry"?)'},
+    {line: 29, message: 'unknown flag --transport for "thv list"'},
   ]);
   assert.equal(result.commandLines, 5);
 });
@@ -311,58 +340,84 @@ commands:
     related: []
 `);
   assert.deepEqual(checkLine(yamlTree, 'thv ls -a --debug'), []);
-  assert.match(checkLine(yamlTree, 'thv list --format json').join('\n'), /unknown flag --format for "thv list"/);
+  assert.match(
+    checkLine(yamlTree, 'thv list --format json').join('\n'),
+    /unknown flag --format for "thv list"/,
+  );
 });
 
 test('checkThvExamples scans docs (including the generated CLI reference) and reports path:line', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'thv-examples-'));
   try {
-    mkdirSync(path.join(dir, 'docs/toolhive/reference/cli'), { recursive: true });
-    mkdirSync(path.join(dir, 'docs/toolhive/guides-cli'), { recursive: true });
-    writeFileSync(path.join(dir, 'docs/toolhive/guides-cli/run.mdx'), '# Run\n\n```bash\nthv run fetch\nthv list --transport sse\n```\n');
-    writeFileSync(path.join(dir, 'docs/toolhive/reference/cli/thv_list.md'), '```bash\nthv ls --all\n```\n');
+    mkdirSync(path.join(dir, 'docs/toolhive/reference/cli'), {recursive: true});
+    mkdirSync(path.join(dir, 'docs/toolhive/guides-cli'), {recursive: true});
+    writeFileSync(
+      path.join(dir, 'docs/toolhive/guides-cli/run.mdx'),
+      '# Run\n\n```bash\nthv run fetch\nthv list --transport sse\n```\n',
+    );
+    writeFileSync(
+      path.join(dir, 'docs/toolhive/reference/cli/thv_list.md'),
+      '```bash\nthv ls --all\n```\n',
+    );
     writeFileSync(path.join(dir, 'docs/toolhive/reference/cli/notes.txt'), 'thv bogus\n');
-    const report = checkThvExamples({ root: dir, tree });
+    const report = checkThvExamples({root: dir, tree});
     assert.equal(report.files, 2);
     assert.equal(report.commandLines, 3);
     assert.deepEqual(report.problems, [
-      { file: 'docs/toolhive/guides-cli/run.mdx', line: 5, message: 'unknown flag --transport for "thv list"' },
+      {
+        file: 'docs/toolhive/guides-cli/run.mdx',
+        line: 5,
+        message: 'unknown flag --transport for "thv list"',
+      },
     ]);
     assert.deepEqual(formatReport(report), [
       'docs/toolhive/guides-cli/run.mdx:5: unknown flag --transport for "thv list"',
       'thv examples: 3 command lines checked in 2 files, 1 problem',
     ]);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, {recursive: true, force: true});
   }
 });
 
 const realData = path.join(findRepoRoot(), 'data/cli/thv.yaml');
-test('the real data/cli/thv.yaml accepts real command lines', { skip: !existsSync(realData) && 'data/cli/thv.yaml not present' }, () => {
-  const real = loadCommandTree(realData);
-  for (const line of [
-    'thv run --transport sse fetch',
-    'thv run --name my-fetch -e KEY=value fetch',
-    'thv list --all',
-    'thv ls',
-    'thv registry list',
-    'thv registry ls',
-    'thv registry info fetch',
-    'thv logs fetch',
-    'thv stop --all',
-    'thv rm fetch',
-    'thv client setup',
-    'thv config otel set-endpoint https://otel.example.com:4318',
-    'thv secret set github',
-    'thv --debug version',
-    'thv help run',
-    'thv completion bash',
-  ]) {
-    assert.deepEqual(checkLine(real, line), [], line);
-  }
-  assert.match(checkLine(real, 'thv regsitry list').join('\n'), /unknown command "thv regsitry"/);
-  assert.match(checkLine(real, 'thv run --not-a-flag fetch').join('\n'), /unknown flag --not-a-flag for "thv run"/);
-  assert.match(checkLine(real, 'thv list --transport sse').join('\n'), /unknown flag --transport for "thv list"/);
-  assert.match(checkLine(real, 'thv group list').join('\n'), /unknown command "thv group"/);
-  assert.match(checkLine(real, 'thv run --env-file x fetch').join('\n'), /unknown flag --env-file for "thv run"/);
-});
+test(
+  'the real data/cli/thv.yaml accepts real command lines',
+  {skip: !existsSync(realData) && 'data/cli/thv.yaml not present'},
+  () => {
+    const real = loadCommandTree(realData);
+    for (const line of [
+      'thv run --transport sse fetch',
+      'thv run --name my-fetch -e KEY=value fetch',
+      'thv list --all',
+      'thv ls',
+      'thv registry list',
+      'thv registry ls',
+      'thv registry info fetch',
+      'thv logs fetch',
+      'thv stop --all',
+      'thv rm fetch',
+      'thv client setup',
+      'thv config otel set-endpoint https://otel.example.com:4318',
+      'thv secret set github',
+      'thv --debug version',
+      'thv help run',
+      'thv completion bash',
+    ]) {
+      assert.deepEqual(checkLine(real, line), [], line);
+    }
+    assert.match(checkLine(real, 'thv regsitry list').join('\n'), /unknown command "thv regsitry"/);
+    assert.match(
+      checkLine(real, 'thv run --not-a-flag fetch').join('\n'),
+      /unknown flag --not-a-flag for "thv run"/,
+    );
+    assert.match(
+      checkLine(real, 'thv list --transport sse').join('\n'),
+      /unknown flag --transport for "thv list"/,
+    );
+    assert.match(checkLine(real, 'thv group list').join('\n'), /unknown command "thv group"/);
+    assert.match(
+      checkLine(real, 'thv run --env-file x fetch').join('\n'),
+      /unknown flag --env-file for "thv run"/,
+    );
+  },
+);

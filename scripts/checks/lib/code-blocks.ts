@@ -21,7 +21,7 @@
  * The file helpers at the end (repository root, listing docs files) are shared
  * by the documentation checks in scripts/checks/.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import {existsSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 
 export interface CodeBlock {
@@ -50,7 +50,7 @@ export interface CodeBlock {
 const OPEN_FENCE = /^(`{3,}|~{3,})(.*)$/;
 
 /** Width of leading whitespace, counting a tab as advancing to the next multiple of 4. */
-function leadingWidth(s: string): { width: number; chars: number } {
+function leadingWidth(s: string): {width: number; chars: number} {
   let width = 0;
   let chars = 0;
   for (const ch of s) {
@@ -59,7 +59,7 @@ function leadingWidth(s: string): { width: number; chars: number } {
     else break;
     chars += 1;
   }
-  return { width, chars };
+  return {width, chars};
 }
 
 /** Remove up to `n` columns of leading whitespace. */
@@ -77,11 +77,11 @@ function removeIndent(s: string, n: number): string {
 }
 
 /** Split a leading blockquote prefix (`> > `) off a line. */
-function splitQuote(line: string): { prefix: string; depth: number; rest: string } {
+function splitQuote(line: string): {prefix: string; depth: number; rest: string} {
   const m = /^((?:[ \t]{0,3}>[ ]?)*)/.exec(line);
   const prefix = m ? m[1] : '';
   const depth = (prefix.match(/>/g) ?? []).length;
-  return { prefix, depth, rest: line.slice(prefix.length) };
+  return {prefix, depth, rest: line.slice(prefix.length)};
 }
 
 /** Split text into lines, accepting \n, \r\n and \r line endings. */
@@ -99,8 +99,8 @@ export function extractCodeBlocks(text: string, firstLine = 1): CodeBlock[] {
   const blocks: CodeBlock[] = [];
   let i = 0;
   while (i < lines.length) {
-    const { depth, rest: afterQuote } = splitQuote(lines[i]);
-    const { width: indent, chars } = leadingWidth(afterQuote);
+    const {depth, rest: afterQuote} = splitQuote(lines[i]);
+    const {width: indent, chars} = leadingWidth(afterQuote);
     const open = OPEN_FENCE.exec(afterQuote.slice(chars));
     if (!open) {
       i += 1;
@@ -184,7 +184,7 @@ export function listFiles(targets: string[], extensions: string[]): string[] {
       return;
     }
     if (!st.isDirectory()) return;
-    for (const entry of readdirSync(p, { withFileTypes: true })) {
+    for (const entry of readdirSync(p, {withFileTypes: true})) {
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
       const child = path.join(p, entry.name);
       if (entry.isDirectory()) walk(child);

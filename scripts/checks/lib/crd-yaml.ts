@@ -7,11 +7,11 @@
  * whose `kind` is `MCPServer` is validated with ajv. Problems carry the 1-based file
  * line of the offending node, so the report points at the exact field.
  */
-import { readFileSync } from 'node:fs';
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import {readFileSync} from 'node:fs';
+import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments } from 'yaml';
-import { extractCodeBlocks } from './code-blocks';
+import {LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments} from 'yaml';
+import {extractCodeBlocks} from './code-blocks';
 
 export const MANIFEST_KIND = 'MCPServer';
 export const YAML_LANGS = new Set(['yaml', 'yml']);
@@ -34,7 +34,7 @@ export function loadSchema(file: string): Record<string, unknown> {
 
 /** Compile the schema with ajv (draft 2020-12, strict, all errors, formats). */
 export function createValidator(schema: Record<string, unknown>): ValidateFunction {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
+  const ajv = new Ajv2020({allErrors: true, strict: true, verbose: true});
   addFormats(ajv);
   return ajv.compile(schema);
 }
@@ -56,7 +56,7 @@ function displayPath(pointer: string): string {
 }
 
 function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const prev = Array.from({length: b.length + 1}, (_, j) => j);
   for (let i = 1; i <= a.length; i += 1) {
     let diag = prev[0];
     prev[0] = i;
@@ -90,18 +90,19 @@ function describeValue(v: unknown): string {
 }
 
 /** Turn one ajv error into a readable message and the pointer of the node to blame. */
-export function formatError(err: ErrorObject): { pointer: string; key?: string; message: string } {
+export function formatError(err: ErrorObject): {pointer: string; key?: string; message: string} {
   const at = err.instancePath;
   const params = err.params as Record<string, unknown>;
   switch (err.keyword) {
     case 'additionalProperties': {
       const prop = String(params.additionalProperty);
-      const parent = err.parentSchema as { properties?: Record<string, unknown> } | undefined;
+      const parent = err.parentSchema as {properties?: Record<string, unknown>} | undefined;
       const hint = parent?.properties ? closest(prop, Object.keys(parent.properties)) : null;
       return {
         pointer: at,
         key: prop,
-        message: `${at}/${prop}: unknown field "${prop}"` + (hint ? ` (did you mean "${hint}"?)` : ''),
+        message:
+          `${at}/${prop}: unknown field "${prop}"` + (hint ? ` (did you mean "${hint}"?)` : ''),
       };
     }
     case 'required':
@@ -111,7 +112,10 @@ export function formatError(err: ErrorObject): { pointer: string; key?: string; 
       };
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
-      return { pointer: at, message: `${displayPath(at)}: must be one of ${allowed} (got ${describeValue(err.data)})` };
+      return {
+        pointer: at,
+        message: `${displayPath(at)}: must be one of ${allowed} (got ${describeValue(err.data)})`,
+      };
     }
     case 'const':
       return {
@@ -124,7 +128,7 @@ export function formatError(err: ErrorObject): { pointer: string; key?: string; 
         message: `${displayPath(at)}: must be ${String(params.type)} (got ${describeValue(err.data)})`,
       };
     default:
-      return { pointer: at, message: `${displayPath(at)}: ${err.message ?? err.keyword}` };
+      return {pointer: at, message: `${displayPath(at)}: ${err.message ?? err.keyword}`};
   }
 }
 
@@ -134,7 +138,9 @@ function locate(contents: unknown, segments: string[], key?: string): number | u
   let offset = rangeStart(node);
   for (const seg of segments) {
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === seg);
+      const pair = node.items.find(
+        (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === seg,
+      );
       if (!pair) break;
       offset = rangeStart(pair.key) ?? offset;
       node = pair.value;
@@ -148,14 +154,16 @@ function locate(contents: unknown, segments: string[], key?: string): number | u
     } else break;
   }
   if (key !== undefined && isMap(node)) {
-    const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === key);
+    const pair = node.items.find(
+      (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === key,
+    );
     if (pair) offset = rangeStart(pair.key) ?? offset;
   }
   return offset;
 }
 
 function rangeStart(node: unknown): number | undefined {
-  const range = (node as { range?: [number, number, number] } | null)?.range;
+  const range = (node as {range?: [number, number, number]} | null)?.range;
   return range ? range[0] : undefined;
 }
 
@@ -163,12 +171,16 @@ function rangeStart(node: unknown): number | undefined {
  * Validate every MCPServer document in a YAML text. `firstLine` is the line
  * number of the text's first line (use the code block's first content line).
  */
-export function checkYamlText(validate: ValidateFunction, text: string, firstLine = 1): YamlCheckResult {
-  const result: YamlCheckResult = { manifests: 0, problems: [] };
+export function checkYamlText(
+  validate: ValidateFunction,
+  text: string,
+  firstLine = 1,
+): YamlCheckResult {
+  const result: YamlCheckResult = {manifests: 0, problems: []};
   const lineCounter = new LineCounter();
   const lineAt = (offset: number | undefined) =>
     offset === undefined ? firstLine : lineCounter.linePos(offset).line + firstLine - 1;
-  const docs = parseAllDocuments(text, { lineCounter, prettyErrors: false });
+  const docs = parseAllDocuments(text, {lineCounter, prettyErrors: false});
   const list = Array.isArray(docs) ? docs : [];
   for (const doc of list) {
     const docStart = rangeStart(doc.contents) ?? (doc.range ? doc.range[0] : 0);
@@ -187,7 +199,7 @@ export function checkYamlText(validate: ValidateFunction, text: string, firstLin
     }
     let value: unknown;
     try {
-      value = doc.toJS({ maxAliasCount: 1000 });
+      value = doc.toJS({maxAliasCount: 1000});
     } catch {
       continue;
     }
@@ -196,7 +208,9 @@ export function checkYamlText(validate: ValidateFunction, text: string, firstLin
     if (obj.kind !== MANIFEST_KIND) continue;
     result.manifests += 1;
     const name =
-      obj.metadata && typeof obj.metadata === 'object' && typeof (obj.metadata as Record<string, unknown>).name === 'string'
+      obj.metadata &&
+      typeof obj.metadata === 'object' &&
+      typeof (obj.metadata as Record<string, unknown>).name === 'string'
         ? String((obj.metadata as Record<string, unknown>).name)
         : '(unnamed)';
     if (validate(obj)) continue;
@@ -208,7 +222,7 @@ export function checkYamlText(validate: ValidateFunction, text: string, firstLin
       const id = `${line}:${message}`;
       if (seen.has(id)) continue;
       seen.add(id);
-      result.problems.push({ line, message });
+      result.problems.push({line, message});
     }
   }
   return result;
@@ -224,8 +238,8 @@ export function heredocBodies(
   lines: string[],
   lineNumbers: number[],
   consoleMode = false,
-): { text: string; firstLine: number }[] {
-  const bodies: { text: string; firstLine: number }[] = [];
+): {text: string; firstLine: number}[] {
+  const bodies: {text: string; firstLine: number}[] = [];
   for (let i = 0; i < lines.length; i += 1) {
     const m = HEREDOC.exec(lines[i]);
     if (!m) continue;
@@ -237,7 +251,7 @@ export function heredocBodies(
       if (line.trim() === delim) break;
       body.push(line);
     }
-    if (body.length > 0) bodies.push({ text: body.join('\n'), firstLine: lineNumbers[i + 1] });
+    if (body.length > 0) bodies.push({text: body.join('\n'), firstLine: lineNumbers[i + 1]});
     i = j;
   }
   return bodies;
@@ -247,8 +261,11 @@ export function heredocBodies(
  * Validate the MCPServer manifests in a Markdown/MDX document: every yaml/yml
  * code block, and here-documents in shell blocks (`kubectl apply -f - <<EOF`).
  */
-export function checkMarkdownManifests(validate: ValidateFunction, markdown: string): YamlCheckResult {
-  const total: YamlCheckResult = { manifests: 0, problems: [] };
+export function checkMarkdownManifests(
+  validate: ValidateFunction,
+  markdown: string,
+): YamlCheckResult {
+  const total: YamlCheckResult = {manifests: 0, problems: []};
   const add = (r: YamlCheckResult) => {
     total.manifests += r.manifests;
     total.problems.push(...r.problems);

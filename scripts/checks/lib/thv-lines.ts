@@ -23,9 +23,9 @@
  * Placeholders such as `<server-name>`, `[flags]`, `...`, `$VAR` or `$(...)`
  * are accepted wherever a value or argument may appear.
  */
-import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
-import { extractCodeBlocks, type CodeBlock } from './code-blocks';
+import {readFileSync} from 'node:fs';
+import {parse as parseYaml} from 'yaml';
+import {extractCodeBlocks, type CodeBlock} from './code-blocks';
 
 // ---------------------------------------------------------------------------
 // Command tree
@@ -121,7 +121,7 @@ export class CommandTree {
   flagSet(node: CommandNode): FlagSet {
     const cached = this.flagSets.get(node);
     if (cached) return cached;
-    const set: FlagSet = { long: new Map(), short: new Map() };
+    const set: FlagSet = {long: new Map(), short: new Map()};
     const add = (f: FlagDef) => {
       if (!set.long.has(f.name)) set.long.set(f.name, f);
       if (f.shorthand && !set.short.has(f.shorthand)) set.short.set(f.shorthand, f);
@@ -145,7 +145,7 @@ export class CommandTree {
   }
 }
 
-const HELP_FLAG: FlagDef = { name: 'help', shorthand: 'h', type: 'bool', persistent: false };
+const HELP_FLAG: FlagDef = {name: 'help', shorthand: 'h', type: 'bool', persistent: false};
 
 /** Shells cobra v1.9 can generate completion scripts for; each takes --no-descriptions. */
 export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish', 'powershell'];
@@ -223,7 +223,7 @@ function addBuiltins(tree: CommandTree): void {
       const node = tree.ensure(`${completion.path} ${shell}`);
       node.runnable = true;
       node.builtin = 'completion';
-      node.flags.push({ name: 'no-descriptions', shorthand: null, type: 'bool', persistent: false });
+      node.flags.push({name: 'no-descriptions', shorthand: null, type: 'bool', persistent: false});
     }
   }
 }
@@ -265,7 +265,7 @@ export type Token = Word | Operator;
 export interface LexResult {
   tokens: Token[];
   /** Bodies of `$(...)` and backtick substitutions, with their offsets. */
-  substitutions: { text: string; start: number }[];
+  substitutions: {text: string; start: number}[];
   /** True if the text ended inside a quote or substitution. */
   incomplete: boolean;
 }
@@ -333,13 +333,21 @@ function findClosingBrace(src: string, from: number): number {
  */
 export function lexShell(src: string, base = 0): LexResult {
   const tokens: Token[] = [];
-  const substitutions: { text: string; start: number }[] = [];
+  const substitutions: {text: string; start: number}[] = [];
   let incomplete = false;
   let cur: Word | null = null;
   let i = 0;
 
   const word = (): Word => {
-    if (!cur) cur = { kind: 'word', value: '', start: base + i, quoted: false, dynamic: false, placeholder: false };
+    if (!cur)
+      cur = {
+        kind: 'word',
+        value: '',
+        start: base + i,
+        quoted: false,
+        dynamic: false,
+        placeholder: false,
+      };
     return cur;
   };
   const endWord = () => {
@@ -363,7 +371,7 @@ export function lexShell(src: string, base = 0): LexResult {
       const j = findClosingParen(src, i + 2);
       const end = j < 0 ? src.length : j;
       if (j < 0) incomplete = true;
-      substitutions.push({ text: src.slice(i + 2, end), start: base + i + 2 });
+      substitutions.push({text: src.slice(i + 2, end), start: base + i + 2});
       w.value += '$(…)';
       w.dynamic = true;
       i = j < 0 ? src.length : j + 1;
@@ -394,7 +402,7 @@ export function lexShell(src: string, base = 0): LexResult {
     let j = i + 1;
     while (j < src.length && src[j] !== '`') j += src[j] === '\\' ? 2 : 1;
     if (j >= src.length) incomplete = true;
-    substitutions.push({ text: src.slice(i + 1, Math.min(j, src.length)), start: base + i + 1 });
+    substitutions.push({text: src.slice(i + 1, Math.min(j, src.length)), start: base + i + 1});
     w.value += '$(…)';
     w.dynamic = true;
     i = Math.min(j + 1, src.length);
@@ -418,7 +426,7 @@ export function lexShell(src: string, base = 0): LexResult {
     }
     if (c === '\n') {
       endWord();
-      tokens.push({ kind: 'op', value: '\n', start: base + i });
+      tokens.push({kind: 'op', value: '\n', start: base + i});
       i += 1;
       continue;
     }
@@ -502,7 +510,7 @@ export function lexShell(src: string, base = 0): LexResult {
       endWord();
       const m = REDIR_OPS.exec(src.slice(i));
       const op = m ? m[0] : c;
-      tokens.push({ kind: 'redir', value: op, start: base + i });
+      tokens.push({kind: 'redir', value: op, start: base + i});
       i += op.length;
       continue;
     }
@@ -510,7 +518,7 @@ export function lexShell(src: string, base = 0): LexResult {
       endWord();
       const m = CONTROL_OPS.exec(src.slice(i));
       const op = m ? m[0] : c;
-      tokens.push({ kind: 'op', value: op, start: base + i });
+      tokens.push({kind: 'op', value: op, start: base + i});
       i += op.length;
       continue;
     }
@@ -518,7 +526,7 @@ export function lexShell(src: string, base = 0): LexResult {
     i += 1;
   }
   endWord();
-  return { tokens, substitutions, incomplete };
+  return {tokens, substitutions, incomplete};
 }
 
 // ---------------------------------------------------------------------------
@@ -559,7 +567,7 @@ function isThvWord(w: Word, rootName: string): boolean {
 
 /** Find every `thv` invocation in shell text, including inside `$(...)`. */
 export function findInvocations(text: string, rootName = 'thv', base = 0): Invocation[] {
-  const { tokens, substitutions } = lexShell(text, base);
+  const {tokens, substitutions} = lexShell(text, base);
   const out: Invocation[] = [];
 
   // Split into simple commands and drop redirections with their targets.
@@ -603,7 +611,7 @@ export function findInvocations(text: string, rootName = 'thv', base = 0): Invoc
       break;
     }
     const first = words[k];
-    if (first && isThvWord(first, rootName)) out.push({ thv: first, args: words.slice(k + 1) });
+    if (first && isThvWord(first, rootName)) out.push({thv: first, args: words.slice(k + 1)});
   }
 
   for (const sub of substitutions) out.push(...findInvocations(sub.text, rootName, sub.start));
@@ -635,7 +643,10 @@ function isPlaceholder(w: Word): boolean {
 }
 
 function editDistance(a: string, b: string): number {
-  const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  const dp = Array.from({length: a.length + 1}, (_, i) => [
+    i,
+    ...new Array<number>(b.length).fill(0),
+  ]);
   for (let j = 1; j <= b.length; j += 1) dp[0][j] = j;
   for (let i = 1; i <= a.length; i += 1) {
     for (let j = 1; j <= b.length; j += 1) {
@@ -659,7 +670,9 @@ function suggest(word: string, candidates: Iterable<string>): string | null {
       bestDistance = d;
     }
   }
-  return best !== null && (bestDistance <= 2 || best.startsWith(word) || word.startsWith(best)) ? best : null;
+  return best !== null && (bestDistance <= 2 || best.startsWith(word) || word.startsWith(best))
+    ? best
+    : null;
 }
 
 /** Does this flag word take the next word as its value while cobra looks for subcommands? */
@@ -710,7 +723,7 @@ export function checkInvocation(tree: CommandTree, args: Word[]): InvocationResu
     }
     const needsSubcommand = node.subcommands.length > 0 && (node === tree.root || !node.runnable);
     if (isPlaceholder(w)) {
-      if (needsSubcommand) return { command: null, problems };
+      if (needsSubcommand) return {command: null, problems};
       break;
     }
     if (needsSubcommand) {
@@ -719,9 +732,10 @@ export function checkInvocation(tree: CommandTree, args: Word[]): InvocationResu
       problems.push({
         start: w.start,
         message:
-          `unknown command "${node.path} ${w.value}"` + (hint ? ` (did you mean "${node.path} ${hint}"?)` : ''),
+          `unknown command "${node.path} ${w.value}"` +
+          (hint ? ` (did you mean "${node.path} ${hint}"?)` : ''),
       });
-      return { command: node, problems };
+      return {command: node, problems};
     }
     break; // first positional argument of a runnable command
   }
@@ -746,13 +760,19 @@ export function checkInvocation(tree: CommandTree, args: Word[]): InvocationResu
         const hint = suggest(name, flags.long.keys());
         problems.push({
           start: w.start,
-          message: `unknown flag --${name} for "${node.path}"` + (hint ? ` (did you mean --${hint}?)` : ''),
+          message:
+            `unknown flag --${name} for "${node.path}"` +
+            (hint ? ` (did you mean --${hint}?)` : ''),
         });
         continue;
       }
       if (eq < 0 && def.type !== 'bool') {
         if (i + 1 < end) i += 1;
-        else problems.push({ start: w.start, message: `flag --${name} for "${node.path}" needs a value` });
+        else
+          problems.push({
+            start: w.start,
+            message: `flag --${name} for "${node.path}" needs a value`,
+          });
       }
       continue;
     }
@@ -776,7 +796,11 @@ export function checkInvocation(tree: CommandTree, args: Word[]): InvocationResu
       }
       if (rest.length > 1) break; // -xvalue
       if (i + 1 < end) i += 1;
-      else problems.push({ start: w.start, message: `flag -${ch} (--${def.name}) for "${node.path}" needs a value` });
+      else
+        problems.push({
+          start: w.start,
+          message: `flag -${ch} (--${def.name}) for "${node.path}" needs a value`,
+        });
       break;
     }
   }
@@ -792,30 +816,32 @@ export function checkInvocation(tree: CommandTree, args: Word[]): InvocationResu
         continue;
       }
       if (topic.subcommands.length > 0 && (topic === tree.root || !topic.runnable)) {
-        const hint = suggest(w.value, topic.subcommands.flatMap((c) => [c.name, ...c.aliases]));
+        const hint = suggest(
+          w.value,
+          topic.subcommands.flatMap((c) => [c.name, ...c.aliases]),
+        );
         problems.push({
           start: w.start,
           message:
-            `unknown help topic "${topic.path} ${w.value}"` + (hint ? ` (did you mean "${topic.path} ${hint}"?)` : ''),
+            `unknown help topic "${topic.path} ${w.value}"` +
+            (hint ? ` (did you mean "${topic.path} ${hint}"?)` : ''),
         });
       }
       break;
     }
   }
 
-  return { command: node, problems };
+  return {command: node, problems};
 }
 
 /** Check every `thv` invocation in one shell command (continuations already joined). */
 export function checkShellCommand(
   tree: CommandTree,
   text: string,
-): { invocations: Invocation[]; problems: Problem[] } {
+): {invocations: Invocation[]; problems: Problem[]} {
   const invocations = findInvocations(text, tree.root.name);
-  const problems = invocations.flatMap((inv) =>
-    checkInvocation(tree, inv.args).problems,
-  );
-  return { invocations, problems };
+  const problems = invocations.flatMap((inv) => checkInvocation(tree, inv.args).problems);
+  return {invocations, problems};
 }
 
 /** Convenience for tests: the problem messages for a shell snippet (one or more lines, as in a bash block). */
@@ -872,9 +898,9 @@ export function checkShellLines(
   lineNumbers: number[],
   lang: string,
 ): BlockResult {
-  const result: BlockResult = { commandLines: 0, invocations: 0, problems: [] };
+  const result: BlockResult = {commandLines: 0, invocations: 0, problems: []};
   const consoleMode = lang === 'console';
-  const heredocs: { delim: string; strip: boolean }[] = [];
+  const heredocs: {delim: string; strip: boolean}[] = [];
   let i = 0;
   while (i < lines.length) {
     const raw = lines[i];
@@ -904,7 +930,8 @@ export function checkShellLines(
     for (;;) {
       const last = parts[parts.length - 1];
       const needMore =
-        endsWithContinuation(last) || (parts.length < MAX_JOINED_LINES && lexShell(parts.join('\n')).incomplete);
+        endsWithContinuation(last) ||
+        (parts.length < MAX_JOINED_LINES && lexShell(parts.join('\n')).incomplete);
       if (!needMore || j + 1 >= lines.length) break;
       j += 1;
       let next = lines[j];
@@ -927,18 +954,22 @@ export function checkShellLines(
       return partLines[k];
     };
 
-    const { invocations, problems } = checkShellCommand(tree, text);
+    const {invocations, problems} = checkShellCommand(tree, text);
     if (invocations.length > 0) result.commandLines += 1;
     result.invocations += invocations.length;
-    for (const p of problems) result.problems.push({ line: lineOf(p.start), message: p.message });
+    for (const p of problems) result.problems.push({line: lineOf(p.start), message: p.message});
 
     // Here-documents: skip their bodies.
-    const { tokens } = lexShell(text);
+    const {tokens} = lexShell(text);
     for (let t = 0; t < tokens.length; t += 1) {
       const tok = tokens[t];
       const next = tokens[t + 1];
-      if (tok.kind === 'redir' && (tok.value === '<<' || tok.value === '<<-') && next?.kind === 'word') {
-        heredocs.push({ delim: next.value, strip: tok.value === '<<-' });
+      if (
+        tok.kind === 'redir' &&
+        (tok.value === '<<' || tok.value === '<<-') &&
+        next?.kind === 'word'
+      ) {
+        heredocs.push({delim: next.value, strip: tok.value === '<<-'});
       }
     }
     i = j + 1;
@@ -947,13 +978,13 @@ export function checkShellLines(
 }
 
 export function checkCodeBlock(tree: CommandTree, block: CodeBlock): BlockResult {
-  if (!SHELL_LANGS.has(block.lang)) return { commandLines: 0, invocations: 0, problems: [] };
+  if (!SHELL_LANGS.has(block.lang)) return {commandLines: 0, invocations: 0, problems: []};
   return checkShellLines(tree, block.lines, block.lineNumbers, block.lang);
 }
 
 /** Check every shell code block in a Markdown/MDX document. */
 export function checkMarkdown(tree: CommandTree, text: string): BlockResult {
-  const total: BlockResult = { commandLines: 0, invocations: 0, problems: [] };
+  const total: BlockResult = {commandLines: 0, invocations: 0, problems: []};
   for (const block of extractCodeBlocks(text)) {
     const r = checkCodeBlock(tree, block);
     total.commandLines += r.commandLines;

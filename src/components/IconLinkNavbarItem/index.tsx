@@ -38,7 +38,8 @@ export default function IconLinkNavbarItem({
       className={clsx('navbar__item', styles.iconLink, className)}
       href={href}
       aria-label={label}
-      title={label}>
+      title={label}
+    >
       <SocialIcon name={icon} />
     </Link>
   );

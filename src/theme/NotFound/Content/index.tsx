@@ -26,8 +26,8 @@ export default function NotFoundContent({className}: Props): ReactNode {
             Page not found
           </Heading>
           <p>
-            We could not find a page at this address. It may have moved when
-            the documentation was reorganised, or the link may contain a typo.
+            We could not find a page at this address. It may have moved when the documentation was
+            reorganised, or the link may contain a typo.
           </p>
           <p>Try one of these pages instead:</p>
           <ul>
