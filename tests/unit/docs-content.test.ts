@@ -1,0 +1,63 @@
+/**
+ * Rules for the hand-written docs pages: front matter for search engines and
+ * link previews, enough prose to be useful, and no placeholder text.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {test} from 'node:test';
+import fg from 'fast-glob';
+import {parse} from 'yaml';
+
+const root = path.resolve(__dirname, '..', '..');
+const files = fg
+  .sync('docs/**/*.{md,mdx}', {
+    cwd: root,
+    ignore: ['docs/toolhive/reference/cli/**', 'docs/toolhive/reference/api/**'],
+  })
+  .sort();
+
+function split(file: string): {meta: Record<string, unknown>; body: string} {
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
+  const m = /^---\n([\s\S]*?)\n---\n/.exec(text);
+  assert.ok(m, `${file}: front matter is missing`);
+  return {meta: parse(m[1]!) as Record<string, unknown>, body: text.slice(m[0].length)};
+}
+
+/** Words of prose: code blocks, imports, JSX tags and Markdown syntax removed. */
+function withoutCode(body: string): string {
+  return body.replace(/^\s*(```|~~~)[\s\S]*?^\s*\1\s*$/gm, ' ');
+}
+
+function proseWords(body: string): number {
+  const prose = withoutCode(body)
+    .replace(/^(import|export) .*$/gm, ' ')
+    .replace(/\{\/\*[\s\S]*?\*\/\}/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\]\([^)]*\)/g, ']')
+    .replace(/[#>*_|`[\]-]/g, ' ');
+  return prose.split(/\s+/).filter((w) => /[A-Za-z]/.test(w)).length;
+}
+
+test('there are hand-written docs to check', () => {
+  assert.ok(files.length >= 25, `found ${files.length}`);
+});
+
+for (const file of files) {
+  test(`${file} has a title, a description and enough prose`, () => {
+    const {meta, body} = split(file);
+    assert.equal(typeof meta.title, 'string', 'title');
+    assert.equal(typeof meta.description, 'string', 'description');
+    const description = meta.description as string;
+    assert.ok(
+      description.length >= 50 && description.length <= 200,
+      `description length ${description.length}`,
+    );
+    const isIndex = path.basename(file).startsWith('index.');
+    const minimum = isIndex ? 150 : 400;
+    const words = proseWords(body);
+    assert.ok(words >= minimum, `${words} words of prose; at least ${minimum} expected`);
+    assert.doesNotMatch(body, /\b(TODO|TBD|lorem ipsum|coming soon)\b/i, 'placeholder text');
+    assert.doesNotMatch(withoutCode(body), /^# /m, 'the title is the only h1; start the body at h2');
+  });
+}
