@@ -1,4 +1,5 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+import {cliSidebar} from './scripts/cli-reference/sidebar';
 
 /**
  * One sidebar for all docs, ordered the way a newcomer reads: overview,
@@ -58,6 +59,12 @@ const sidebars: SidebarsConfig = {
         'toolhive/concepts/observability',
         'toolhive/concepts/registry-criteria',
       ],
+    },
+    {
+      type: 'category',
+      label: 'Reference',
+      link: {type: 'doc', id: 'toolhive/reference/index'},
+      items: [cliSidebar()],
     },
     'toolhive/faq',
   ],

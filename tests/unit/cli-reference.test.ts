@@ -131,13 +131,13 @@ test('page ids join the command words with underscores', () => {
 });
 
 test('the sidebar mirrors the command tree', () => {
-  const root = cliSidebar() as {label: string; items: {label: string; items?: {label: string}[]}[]};
+  interface Node {
+    label: string;
+    items?: Node[];
+  }
+  const root = cliSidebar() as unknown as Node;
   assert.equal(root.label, 'thv');
-  const client = root.items.find((i) => i.label === 'thv client')!;
-  assert.ok(client.items!.some((i) => i.label === 'thv client register'));
-  const config = root.items.find((i) => i.label === 'thv config')!;
-  const otel = config.items!.find((i) => i.label === 'thv config otel') as {
-    items: {label: string}[];
-  };
-  assert.equal(otel.items.length, 9);
+  const child = (n: Node, label: string): Node => n.items!.find((i) => i.label === label)!;
+  assert.ok(child(child(root, 'thv client'), 'thv client register'));
+  assert.equal(child(child(root, 'thv config'), 'thv config otel').items!.length, 9);
 });
