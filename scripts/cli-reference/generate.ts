@@ -53,7 +53,9 @@ export function flagAnchor(name: string): string {
 
 function flagRow(f: CliFlag): string {
   const anchor = flagAnchor(f.name);
-  const names = [`<span id="${anchor}"></span>[${code(`--${f.name}`)}](#${anchor})`];
+  // An <a id> (not a bare <span id>) so the framework registers the anchor
+  // and its broken-anchor check sees links to it.
+  const names = [`<a id="${anchor}" href="#${anchor}">${code(`--${f.name}`)}</a>`];
   if (f.shorthand) names.push(code(`-${f.shorthand}`));
   const type = f.type === 'bool' ? 'bool' : f.type;
   const def = f.default === null ? '' : code(f.default);

@@ -113,7 +113,7 @@ test('every page names every flag of its command with an anchor', () => {
     assert.match(page, new RegExp(`^title: "${c.path}"$`, 'm'));
     for (const f of c.flags) {
       assert.ok(
-        page.includes(`<span id="flag-${f.name}"></span>[\`--${f.name}\`](#flag-${f.name})`),
+        page.includes(`<a id="flag-${f.name}" href="#flag-${f.name}">\`--${f.name}\`</a>`),
         `${c.path} --${f.name}`,
       );
       flags += 1;
