@@ -75,6 +75,16 @@ async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
+/** Waits for hydration and for every Mermaid diagram to be drawn. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+  const diagrams = page.locator('.docusaurus-mermaid-container');
+  const count = await diagrams.count();
+  if (count > 0) {
+    await expect(page.locator('.docusaurus-mermaid-container svg')).toHaveCount(count);
+  }
+}
+
 test.describe.configure({mode: 'parallel'});
 
 for (const pagePath of pages) {
@@ -84,15 +94,14 @@ for (const pagePath of pages) {
     const response = await page.goto(pagePath, {waitUntil: 'load'});
     expect(response?.status(), 'HTTP status').toBe(200);
     await expect.poll(() => currentTheme(page)).toBe('light');
-    await page.waitForLoadState('networkidle');
+    await settled(page);
 
     expect(await brokenLinks(page, pagePath), 'internal links and anchors').toEqual([]);
     expect(await axeViolations(page), 'axe violations in light mode').toEqual([]);
 
     await page.emulateMedia({colorScheme: 'dark'});
     await expect.poll(() => currentTheme(page)).toBe('dark');
-    // Let diagrams re-render in the new theme before checking contrast.
-    await page.waitForTimeout(150);
+    await settled(page);
     expect(await axeViolations(page), 'axe violations in dark mode').toEqual([]);
 
     expect(errors, 'console errors and failed requests').toEqual([]);
