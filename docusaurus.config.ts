@@ -15,6 +15,16 @@ const isProductionDeploy = process.env.VERCEL_ENV === 'production';
 // production deploys; without it, gtag is left out even in production.
 const gtagTrackingId = process.env.GTAG_TRACKING_ID;
 
+// Algolia DocSearch application ID. With it and ALGOLIA_API_KEY, search
+// queries go to Algolia (contextual search on); without them, the same search
+// UI answers from a local index built with the site (plugins/search-index).
+const algoliaAppId = process.env.ALGOLIA_APP_ID;
+// Algolia search-only API key (public by design; never an admin key).
+const algoliaApiKey = process.env.ALGOLIA_API_KEY;
+// Algolia index to query; defaults to "toolhive".
+const algoliaIndexName = process.env.ALGOLIA_INDEX_NAME || 'toolhive';
+const useAlgolia = Boolean(algoliaAppId && algoliaApiKey);
+
 const config: Config = {
   title: 'ToolHive Docs',
   tagline: 'Simple and secure AI tools',
@@ -83,10 +93,22 @@ const config: Config = {
   plugins: [
     isProductionDeploy && '@docusaurus/plugin-vercel-analytics',
     isProductionDeploy &&
-      gtagTrackingId && ['./plugins/gtag', {trackingId: gtagTrackingId}],
+      gtagTrackingId && ['./plugins/gtag/index.ts', {trackingId: gtagTrackingId}],
+    // Local search: the index of every page, and the search UI pointed at it.
+    !useAlgolia && ['./plugins/search-index/index.ts', {exclude: ['/theme-preview']}],
+    !useAlgolia && './plugins/search-local-client/index.ts',
   ].filter(Boolean) as Config['plugins'],
 
   themeConfig: {
+    // DocSearch UI (navbar button, modal, /search page). Local mode needs no
+    // credentials; the placeholders below are never sent anywhere.
+    algolia: {
+      appId: useAlgolia ? algoliaAppId! : 'local',
+      apiKey: useAlgolia ? algoliaApiKey! : 'local',
+      indexName: algoliaIndexName,
+      contextualSearch: useAlgolia,
+      searchPagePath: 'search',
+    },
     image: 'img/social-card.png',
     metadata: [{name: 'theme-color', content: '#2809a5'}],
     colorMode: {

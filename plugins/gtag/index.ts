@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 export interface GtagOptions {
@@ -18,7 +19,7 @@ export default function pluginGtag(_context: LoadContext, options: GtagOptions):
   return {
     name: 'toolhive-gtag',
     getClientModules() {
-      return [require.resolve('./client')];
+      return [path.join(__dirname, 'client.ts')];
     },
     contentLoaded({actions}) {
       actions.setGlobalData({trackingId});

@@ -1,0 +1,131 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {normalizeUrl} from '@docusaurus/utils';
+import {applyTrailingSlash} from '@docusaurus/utils-common';
+import {packRecords, type PageRecords, INDEX_FORMAT} from '../../src/search/records';
+import {recordsFromHtml} from './html';
+import {docsWithSections, DEFAULT_SECTION, type DocInfo} from './sections';
+import {recordsFromMarkdown} from './source';
+
+export interface SearchIndexOptions {
+  /** Routes left out of the index, besides the search page and 404. */
+  exclude?: string[];
+  /** Section (lvl0) of the landing page. */
+  homeSection?: string;
+}
+
+/** Name of the index file at the site root. */
+export const INDEX_FILE = 'search-index.json';
+
+/** Global data the search client reads: where to fetch the index. */
+export interface SearchIndexGlobalData {
+  indexUrl: string;
+}
+
+/**
+ * Writes the local search index: DocSearch records of every page, read from
+ * the rendered HTML after the build (`build/search-index.json`). On the
+ * development server, where there is no HTML, it builds the records from the
+ * docs' Markdown instead and serves the file from a generated folder.
+ */
+export default function pluginSearchIndex(
+  context: LoadContext,
+  options: SearchIndexOptions = {},
+): Plugin {
+  const {siteDir, baseUrl, generatedFilesDir, siteConfig} = context;
+  const isDev = process.env.NODE_ENV === 'development';
+  const devDir = path.join(generatedFilesDir, 'toolhive-search-index');
+  const routePath = (p: string) => normalizeUrl([baseUrl, p]);
+  const exclude = new Set(['/search', '/404.html', ...(options.exclude ?? [])].map(routePath));
+  let docs: DocInfo[] = [];
+  // Doc permalinks of index pages end in "/"; routes follow `trailingSlash`.
+  const asRoute = (permalink: string) =>
+    applyTrailingSlash(permalink, {trailingSlash: siteConfig.trailingSlash, baseUrl});
+
+  return {
+    name: 'toolhive-search-index',
+
+    async allContentLoaded({allContent, actions}) {
+      docs = docsWithSections(allContent);
+      // The file is revalidated on every fetch; the query only changes when
+      // the docs do, so no cache between the browser and the host serves an
+      // old index after a deploy.
+      const version = crypto.createHash('sha256').update(String(INDEX_FORMAT));
+      for (const doc of [...docs].sort((a, b) => a.permalink.localeCompare(b.permalink))) {
+        version.update(doc.permalink).update(doc.section);
+        version.update(await fs.readFile(path.join(siteDir, doc.source)).catch(() => ''));
+      }
+      const indexUrl = `${routePath(INDEX_FILE)}?v=${version.digest('hex').slice(0, 10)}`;
+      actions.setGlobalData({indexUrl} satisfies SearchIndexGlobalData);
+
+      if (isDev) {
+        const pages: PageRecords[] = [];
+        for (const doc of docs) {
+          const source = await fs
+            .readFile(path.join(siteDir, doc.source), 'utf8')
+            .catch(() => null);
+          if (source === null || exclude.has(asRoute(doc.permalink))) continue;
+          pages.push(
+            recordsFromMarkdown(source, {
+              path: asRoute(doc.permalink),
+              lvl0: doc.section,
+              title: doc.title,
+            }),
+          );
+        }
+        await fs.mkdir(devDir, {recursive: true});
+        await fs.writeFile(path.join(devDir, INDEX_FILE), JSON.stringify(packRecords(pages)));
+      }
+    },
+
+    configureWebpack(_config, isServer) {
+      if (!isDev || isServer) return {};
+      // webpack-merge appends this to the dev server's static folders.
+      return {devServer: {static: [{directory: devDir, publicPath: baseUrl}]}} as object;
+    },
+
+    async postBuild({outDir, routesPaths, routesBuildMetadata}) {
+      const sectionOf = new Map(docs.map((d) => [asRoute(d.permalink), d.section]));
+      const pages: PageRecords[] = [];
+      for (const route of [...new Set(routesPaths)].sort()) {
+        if (exclude.has(route) || routesBuildMetadata[route]?.noIndex) continue;
+        const html = await readRouteHtml(outDir, baseUrl, route);
+        if (html === null) continue;
+        const lvl0 =
+          sectionOf.get(route) ??
+          (route === baseUrl ? (options.homeSection ?? 'Home') : DEFAULT_SECTION);
+        const page = recordsFromHtml(html, {path: route, lvl0});
+        if (page) pages.push(page);
+      }
+      const file = packRecords(pages);
+      await fs.writeFile(path.join(outDir, INDEX_FILE), JSON.stringify(file));
+      console.log(
+        `[toolhive-search-index] ${pages.length} pages, ${file.records.length} records written to ${INDEX_FILE}`,
+      );
+    },
+  };
+}
+
+/** The HTML file that answers a route, as the host resolves clean URLs. */
+async function readRouteHtml(
+  outDir: string,
+  baseUrl: string,
+  route: string,
+): Promise<string | null> {
+  const rel = route.slice(baseUrl.length).replace(/\/$/, '');
+  const candidates = rel
+    ? [
+        path.join(outDir, `${rel}.html`),
+        path.join(outDir, rel, 'index.html'),
+        path.join(outDir, rel),
+      ]
+    : [path.join(outDir, 'index.html')];
+  for (const file of candidates) {
+    if (!file.endsWith('.html')) continue;
+    const html = await fs.readFile(file, 'utf8').catch(() => null);
+    if (html !== null) return html;
+  }
+  return null;
+}

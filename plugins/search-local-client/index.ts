@@ -1,0 +1,55 @@
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+/** A module of @docusaurus/theme-search-algolia's theme folder, by name. */
+const themeModule = (name: string) =>
+  new RegExp(
+    `@docusaurus[\\\\/]theme-search-algolia[\\\\/]lib[\\\\/]theme[\\\\/]${name}[\\\\/]index\\.js$`,
+  );
+
+/**
+ * Points the search UI of @docusaurus/theme-search-algolia at the local
+ * search client, without copying its components. Registered only when the
+ * build has no Algolia credentials.
+ *
+ * - The search page (`/search`) builds its Algolia client with
+ *   `liteClient()` from `algoliasearch/lite`; for that one module the import
+ *   resolves to src/search/liteClient.ts, which returns the local client.
+ * - The search bar's only head tag is a preconnect hint to Algolia; for that
+ *   module `@docusaurus/Head` resolves to a component that renders nothing,
+ *   so pages don't open a connection to a server they never use.
+ * - A small stylesheet hides the "Search by Algolia" marks.
+ *
+ * The search bar itself gets the local client through a prop, in
+ * src/theme/SearchBar.
+ */
+export default function pluginSearchLocalClient(context: LoadContext): Plugin {
+  const liteClient = path.join(context.siteDir, 'src/search/liteClient.ts');
+  return {
+    name: 'toolhive-search-local-client',
+    getClientModules() {
+      return [path.join(__dirname, 'local.css')];
+    },
+    configureWebpack(config) {
+      const rules: {test: RegExp; resolve: {alias: Record<string, string>}}[] = [
+        {
+          test: themeModule('SearchPage'),
+          resolve: {alias: {'algoliasearch/lite$': liteClient}},
+        },
+        {
+          test: themeModule('SearchBar'),
+          resolve: {alias: {'@docusaurus/Head': path.join(__dirname, 'NoHead.tsx')}},
+        },
+      ];
+      // Rspack's persistent cache doesn't notice rule-level aliases: give the
+      // local mode its own cache, or a build after an Algolia build (or the
+      // other way round) could reuse modules resolved for the other mode.
+      const cache = (config as {experiments?: {cache?: {version?: string}}}).experiments?.cache;
+      const experiments =
+        cache && typeof cache === 'object'
+          ? {experiments: {cache: {...cache, version: `${cache.version ?? ''}-local-search`}}}
+          : {};
+      return {module: {rules}, ...experiments};
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Wraps @theme-original/SearchBar (@docusaurus/theme-search-algolia, which
+ * renders DocSearch's button and modal).
+ * Reason for overriding: one search UI with two backends. When the build has
+ * no Algolia credentials, the local search plugin is present and this wrapper
+ * hands DocSearch the local search client through its `transformSearchClient`
+ * prop; the client and the index load only when the reader points at,
+ * focuses or opens search. In both modes the input keeps at most 64
+ * characters.
+ *
+ * The modal's error screen for an index that cannot be loaded is drawn by
+ * src/search/localClient.ts (DocSearch 4.7 never shows its own).
+ */
+import React, {useCallback, useEffect, type ComponentType} from 'react';
+import OriginalSearchBar from '@theme-original/SearchBar';
+import type {DocSearchProps} from '@docsearch/react';
+import {usePluginData} from '@docusaurus/useGlobalData';
+import styles from './styles.module.css';
+
+// Upstream declares no props, but passes the ones it gets on to DocSearch
+// (they override themeConfig.algolia).
+const SearchBar = OriginalSearchBar as unknown as ComponentType<Partial<DocSearchProps>>;
+type TransformSearchClient = NonNullable<DocSearchProps['transformSearchClient']>;
+
+const MAX_QUERY_LENGTH = 64;
+
+// A separate chunk: MiniSearch and the client stay out of the initial page.
+const loadLocalClient = () => import('@site/src/search/localClient');
+
+function preload(): void {
+  void loadLocalClient().then((m) => m.preloadSearchIndex());
+}
+
+/**
+ * DocSearch 4 fixes its input's maxLength at 512 and has no prop for it; set
+ * 64 on the input when it gets focus (it does as the modal opens). React
+ * leaves the attribute alone afterwards because its own value never changes.
+ */
+function useQueryLengthLimit(): void {
+  useEffect(() => {
+    const limit = (event: FocusEvent) => {
+      const input = event.target;
+      if (input instanceof HTMLInputElement && input.classList.contains('DocSearch-Input')) {
+        input.maxLength = MAX_QUERY_LENGTH;
+      }
+    };
+    document.addEventListener('focusin', limit);
+    return () => document.removeEventListener('focusin', limit);
+  }, []);
+}
+
+/** Starts loading on the shortcuts that open the modal, while its code loads. */
+function usePreloadOnShortcut(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as Partial<HTMLElement>;
+      const typing =
+        !!target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName ?? '');
+      if (
+        // Autofill sends keydown events without a key.
+        (event.key?.toLowerCase() === 'k' && (event.metaKey || event.ctrlKey)) ||
+        (event.key === '/' && !typing)
+      ) {
+        preload();
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [enabled]);
+}
+
+export default function SearchBarWrapper(props: Partial<DocSearchProps>): React.JSX.Element {
+  const isLocal = usePluginData('toolhive-search-index') !== undefined;
+  useQueryLengthLimit();
+  usePreloadOnShortcut(isLocal);
+
+  // DocSearch builds an Algolia client for the modal and lets us replace it;
+  // the local one answers `search` and never contacts Algolia.
+  const transformSearchClient = useCallback<TransformSearchClient>((client) => {
+    preload();
+    return {
+      ...client,
+      search: (async (input: Parameters<typeof client.search>[0]) =>
+        (await loadLocalClient()).searchFromModal(
+          input as never,
+        )) as unknown as typeof client.search,
+    };
+  }, []);
+
+  if (!isLocal) return <SearchBar {...props} />;
+  return (
+    <span
+      className={styles.searchBar}
+      onMouseOver={preload}
+      onFocus={preload}
+      onTouchStart={preload}
+    >
+      <SearchBar {...props} transformSearchClient={transformSearchClient} />
+    </span>
+  );
+}

@@ -1,0 +1,348 @@
+/**
+ * Search in the production build, local mode (no Algolia credentials): the
+ * DocSearch button and modal, the /search page, lazy loading of the index,
+ * keyboard use, recent and favourite searches, failure and hostile input,
+ * accessibility, and that no request leaves the site.
+ */
+import {AxeBuilder} from '@axe-core/playwright';
+import {expect, test, type Page, type Request} from '@playwright/test';
+import {collectErrors, currentTheme} from './helpers';
+
+const INDEX = /\/search-index\.json(\?|$)/;
+
+/** Errors worth failing on: requests aborted by our own navigations are not. */
+const real = (errors: string[]) => errors.filter((e) => !/net::ERR_ABORTED$/.test(e.trim()));
+/** The query field of the /search page. */
+const pageField = (page: Page) => page.getByRole('searchbox', {name: 'Search'});
+
+const button = (page: Page) => page.locator('.navbar .DocSearch-Button');
+const modal = (page: Page) => page.locator('.DocSearch-Modal');
+const input = (page: Page) => page.locator('.DocSearch-Input');
+
+/** The keys appear once the page is interactive (hydrated). */
+async function ready(page: Page): Promise<void> {
+  await expect(button(page).locator('kbd')).toHaveCount(2);
+}
+
+async function openWithButton(page: Page): Promise<void> {
+  await ready(page);
+  await button(page).click();
+  await expect(input(page)).toBeFocused();
+}
+
+async function search(page: Page, query: string): Promise<void> {
+  await input(page).fill(query);
+}
+
+test.describe.configure({mode: 'parallel'});
+
+test.beforeEach(async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+});
+
+test.describe('search button and keyboard', () => {
+  test('the button shows Ctrl K', async ({page}) => {
+    await page.goto('/toolhive');
+    await expect(button(page).locator('kbd')).toHaveText(['Ctrl', 'K']);
+    await expect(button(page)).toHaveAccessibleName(/search/i);
+  });
+
+  test('the button shows ⌘ K on Apple devices', async ({page}) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'platform', {get: () => 'MacIntel'});
+    });
+    await page.goto('/toolhive');
+    await expect(button(page).locator('kbd')).toHaveText(['⌘', 'K']);
+  });
+
+  for (const keys of ['Control+k', 'Meta+k']) {
+    test(`${keys} opens the modal and Escape closes it`, async ({page}) => {
+      await page.goto('/toolhive');
+      await ready(page);
+      await page.keyboard.press(keys);
+      await expect(modal(page)).toBeVisible();
+      await expect(input(page)).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(modal(page)).toHaveCount(0);
+    });
+  }
+
+  test('/ opens the modal when no input has focus', async ({page}) => {
+    await page.goto('/toolhive/faq');
+    await ready(page);
+    await page.keyboard.press('/');
+    await expect(modal(page)).toBeVisible();
+    await expect(input(page)).toHaveValue('');
+  });
+
+  test('/ types a slash when an input has focus', async ({page}) => {
+    await page.goto('/search');
+    await ready(page);
+    const field = pageField(page);
+    await field.focus();
+    await page.keyboard.press('/');
+    await expect(field).toHaveValue('/');
+    await expect(modal(page)).toHaveCount(0);
+  });
+
+  test('a click on the backdrop closes the modal', async ({page}) => {
+    await page.goto('/toolhive');
+    await openWithButton(page);
+    await page.locator('.DocSearch-Container').click({position: {x: 10, y: 780}});
+    await expect(modal(page)).toHaveCount(0);
+  });
+
+  test('the input keeps at most 64 characters', async ({page}) => {
+    await page.goto('/toolhive');
+    await openWithButton(page);
+    await input(page).pressSequentially('a'.repeat(70), {delay: 0});
+    await expect(input(page)).toHaveValue('a'.repeat(64));
+  });
+});
+
+test.describe('results', () => {
+  test('results are grouped by section, at most 5 per group, with highlighted matches', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto('/toolhive');
+    await openWithButton(page);
+    await search(page, 'network isolation');
+    const groups = page.locator('.DocSearch-Hits');
+    await expect(groups.first()).toBeVisible();
+    await expect(groups.locator('.DocSearch-Hit-source').first()).toHaveText('ToolHive CLI');
+    const first = groups.first().locator('.DocSearch-Hit').first();
+    await expect(first.locator('.DocSearch-Hit-title')).toHaveText('Network isolation');
+    await expect(first.locator('mark').first()).toHaveText(/network/i);
+    for (const group of await groups.all()) {
+      expect(await group.locator('.DocSearch-Hit').count()).toBeLessThanOrEqual(5);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('snippets are 10 words, 5 on small screens', async ({page}) => {
+    const snippetWords = async () => {
+      const text = await page
+        .locator('.DocSearch-Hit .DocSearch-Hit-title')
+        .filter({hasText: '…'})
+        .first()
+        .innerText();
+      return text.replace(/…/g, ' ').trim().split(/\s+/).length;
+    };
+    await page.goto('/toolhive');
+    await openWithButton(page);
+    await search(page, 'egress proxy');
+    expect(await snippetWords()).toBe(10);
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({width: 600, height: 800});
+    await page.reload();
+    await button(page).click();
+    await search(page, 'egress proxy');
+    expect(await snippetWords()).toBe(5);
+  });
+
+  test('choosing a result goes to the heading and saves a recent search; favourites stay', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto('/toolhive');
+    await openWithButton(page);
+    await search(page, 'reset keyring password');
+    const hit = page.locator('.DocSearch-Hit').first();
+    await expect(hit.locator('.DocSearch-Hit-title')).toHaveText('Reset the keyring password');
+    await hit.click();
+    await expect(page).toHaveURL(
+      /\/toolhive\/guides-cli\/secrets-management#reset-the-keyring-password$/,
+    );
+    await expect(modal(page)).toHaveCount(0);
+    await expect(page.locator('#reset-the-keyring-password')).toBeInViewport();
+
+    // An empty query shows the recent search; save it as a favourite.
+    await openWithButton(page);
+    const recent = page.locator('.DocSearch-Hits').filter({hasText: 'Recent'});
+    await expect(recent.locator('.DocSearch-Hit-title')).toHaveText(['Reset the keyring password']);
+    await recent.locator('.DocSearch-Hit').first().hover();
+    await recent.getByTitle('Save this search').click();
+    const favourite = page.locator('.DocSearch-Hits').filter({hasText: 'Favorite'});
+    await expect(favourite.locator('.DocSearch-Hit-title')).toHaveText([
+      'Reset the keyring password',
+    ]);
+
+    // Keyboard: Enter opens the first result.
+    await search(page, 'thv run transport');
+    await expect(page.locator('.DocSearch-Hit').first().locator('.DocSearch-Hit-title')).toHaveText(
+      '--transport',
+    );
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/toolhive\/reference\/cli\/thv_run#flag-transport$/);
+
+    // Both lists survive a reload.
+    await page.reload();
+    await openWithButton(page);
+    await expect(page.locator('.DocSearch-Hits').filter({hasText: 'Favorite'})).toBeVisible();
+    await expect(
+      page.locator('.DocSearch-Hits').filter({hasText: 'Recent'}).locator('.DocSearch-Hit-title'),
+    ).toContainText(['--transport']);
+    expect(real(errors)).toEqual([]);
+  });
+
+  test('no match says "No results for" the query', async ({page}) => {
+    await page.goto('/toolhive');
+    await openWithButton(page);
+    await search(page, 'qzxwvjkq');
+    await expect(page.locator('.DocSearch-NoResults')).toContainText('No results for "qzxwvjkq"');
+  });
+
+  test('an index that cannot be loaded shows the error screen', async ({page}) => {
+    await page.route(INDEX, (route) => route.abort('failed'));
+    await page.goto('/toolhive');
+    await openWithButton(page);
+    await search(page, 'network');
+    const screen = page.locator('.DocSearch-ErrorScreen');
+    await expect(screen).toContainText('Unable to fetch results');
+    await expect(screen).toContainText('check your network connection');
+  });
+});
+
+test.describe('search page', () => {
+  test('/search?q= lists results on load and follows the input', async ({page}) => {
+    const errors = collectErrors(page);
+    await page.goto('/search?q=network%20isolation');
+    await expect(page.locator('h1')).toHaveText('Search results for "network isolation"');
+    const results = page.locator('main article');
+    await expect(results.first().locator('h2')).toHaveText('Network isolation');
+    expect(await results.count()).toBeGreaterThan(3);
+    await expect(page.getByText(/\d+ documents found/)).toBeVisible();
+
+    await pageField(page).fill('1password');
+    await expect(page).toHaveURL(/[?&]q=1password/);
+    await expect(results.first().locator('h2')).toHaveText(/1Password/);
+    await results.first().locator('h2 a').click();
+    await expect(page).toHaveURL(/\/toolhive\/guides-cli\/secrets-management#use-1password$/);
+    expect(real(errors)).toEqual([]);
+  });
+});
+
+test.describe('local mode', () => {
+  test('the index loads only when the reader reaches for search', async ({page}) => {
+    const requests: string[] = [];
+    page.context().on('request', (r) => requests.push(r.url()));
+    await page.goto('/toolhive');
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((u) => INDEX.test(u))).toEqual([]);
+    // Nothing in the page points at Algolia, not even a preconnect hint.
+    expect(await page.locator('link[href*="algolia"]').count()).toBe(0);
+
+    const indexRequest = page.context().waitForEvent('request', (r) => INDEX.test(r.url()));
+    await button(page).hover();
+    await indexRequest;
+  });
+
+  test('no request leaves the site while searching', async ({page, baseURL}) => {
+    const origin = new URL(baseURL!).origin;
+    const requests: Request[] = [];
+    // Context-wide, so the search worker's requests count too.
+    page.context().on('request', (r) => requests.push(r));
+    const errors = collectErrors(page);
+    await page.goto('/toolhive');
+    await openWithButton(page);
+    for (const q of ['network isolation', 'otel', 'kubernetes operator helm']) {
+      await search(page, q);
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    }
+    await page.locator('.DocSearch-Hit').first().click();
+    await page.waitForLoadState('networkidle');
+    await page.goto('/search?q=secrets');
+    await expect(page.locator('main article').first()).toBeVisible();
+    const outside = requests
+      .map((r) => r.url())
+      .filter((u) => /^https?:/.test(u) && new URL(u).origin !== origin);
+    expect(outside).toEqual([]);
+    expect(
+      requests.some((r) => INDEX.test(r.url())),
+      'the index was fetched',
+    ).toBe(true);
+    expect(real(errors)).toEqual([]);
+  });
+
+  test('markup, regex characters, emoji and long or empty queries never break search', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto('/toolhive');
+    await openWithButton(page);
+    const hostile = [
+      '<img src=x onerror="window.__searchXss=1">',
+      '<script>window.__searchXss=1</script>',
+      '"><svg onload=window.__searchXss=1>',
+    ];
+    for (const q of hostile) {
+      await search(page, q);
+      await expect(page.locator('.DocSearch-NoResults, .DocSearch-Hits').first()).toBeVisible();
+      const noResults = page.locator('.DocSearch-NoResults');
+      if (await noResults.count()) await expect(noResults).toContainText(q.slice(0, 64));
+    }
+    for (const q of [
+      '.*+?^${}()|[]\\',
+      '((((',
+      '🙂 🚀 network',
+      'ネットワーク',
+      'x'.repeat(64),
+      '   ',
+    ]) {
+      await search(page, q);
+      await expect(page.locator('.DocSearch-NoResults, .DocSearch-Hits').first()).toBeVisible();
+    }
+    // An empty query shows the start screen again.
+    await search(page, '');
+    await expect(page.locator('.DocSearch-NoResults')).toHaveCount(0);
+    await expect(input(page)).toHaveValue('');
+    await search(page, '🙂 network');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as {__searchXss?: number}).__searchXss),
+    ).toBeUndefined();
+    expect(await page.locator('.DocSearch-Modal img, .DocSearch-Modal script').count()).toBe(0);
+
+    // Let the route prefetches of the result links finish before leaving.
+    await page.waitForLoadState('networkidle');
+    await page.goto(
+      `/search?q=${encodeURIComponent('<img src=x onerror="window.__searchXss=1">')}`,
+    );
+    await expect(page.locator('h1')).toContainText('<img src=x');
+    await page.goto(`/search?q=${encodeURIComponent('[(*+?')}`);
+    await expect(page.locator('h1')).toContainText('[(*+?');
+    expect(
+      await page.evaluate(() => (window as unknown as {__searchXss?: number}).__searchXss),
+    ).toBeUndefined();
+    expect(real(errors)).toEqual([]);
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const mode of ['light', 'dark'] as const) {
+    test(`the open modal with results passes axe in ${mode} mode`, async ({page}) => {
+      await page.emulateMedia({colorScheme: mode});
+      await page.goto('/toolhive');
+      await expect.poll(() => currentTheme(page)).toBe(mode);
+      await openWithButton(page);
+      await search(page, 'network isolation');
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+      const results = await new AxeBuilder({page})
+        .include('.DocSearch-Container')
+        // Markup of DocSearch 4.7 itself, which only copying its modal could
+        // change: the backdrop is a role="button" around the whole dialog and
+        // each result is a role="option" holding a link (nested-interactive),
+        // and its footer is a <footer> outside any landmark
+        // (landmark-no-duplicate-contentinfo). Everything else must pass.
+        .disableRules(['nested-interactive', 'landmark-no-duplicate-contentinfo'])
+        .analyze();
+      expect(
+        results.violations.map(
+          (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([]);
+    });
+  }
+});

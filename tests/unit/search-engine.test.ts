@@ -1,0 +1,302 @@
+// The local search engine and the Algolia-compatible client that DocSearch's
+// modal and the theme's search page call: ranking, typo and prefix matching,
+// the response contract, highlighting, snippets, and hostile input.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {SearchEngine, queryTerms} from '../../src/search/engine';
+import {createLocalSearchClient, RetryError, type SearchResponse} from '../../src/search/client';
+import {packRecords, unpackRecords, type PageRecords} from '../../src/search/records';
+
+const PAGES: PageRecords[] = [
+  {
+    path: '/toolhive/guides-cli/network-isolation',
+    lvl0: 'ToolHive CLI',
+    lvl1: 'Network isolation',
+    records: [
+      {level: 1, text: 'Network isolation', parent: -1},
+      {
+        level: 0,
+        text: 'With network isolation, ToolHive puts the server on a private container network and lets traffic out only through a filtering egress proxy that enforces the permission profile.',
+        parent: 0,
+      },
+      {level: 2, text: 'Before you start', parent: 0, anchor: 'before-you-start'},
+      {
+        level: 0,
+        text: 'Install the CLI with Docker or Podman as the container runtime.',
+        parent: 2,
+      },
+      {level: 2, text: 'Troubleshooting', parent: 0, anchor: 'troubleshooting'},
+      {level: 3, text: 'Helper containers are left over', parent: 4, anchor: 'helper-containers'},
+      {level: 0, text: 'Remove them with <code>docker rm</code> & friends.', parent: 5},
+    ],
+  },
+  {
+    path: '/toolhive/reference/cli/thv_run',
+    lvl0: 'Reference',
+    lvl1: 'thv run',
+    records: [
+      {level: 1, text: 'thv run', parent: -1},
+      {level: 0, text: 'Start an MCP server in a container behind a proxy.', parent: 0},
+      {level: 2, text: 'Flags', parent: 0, anchor: 'flags'},
+      {
+        level: 3,
+        text: '--transport',
+        parent: 2,
+        anchor: 'flag-transport',
+        content:
+          'string · Transport that the MCP server itself uses: stdio, sse or streamable-http.',
+      },
+      {
+        level: 3,
+        text: '--isolate-network',
+        parent: 2,
+        anchor: 'flag-isolate-network',
+        content: 'bool · Place the container on its own internal network.',
+      },
+    ],
+  },
+  {
+    path: '/toolhive/guides-cli/secrets-management',
+    lvl0: 'ToolHive CLI',
+    lvl1: 'Secrets management',
+    records: [
+      {level: 1, text: 'Secrets management', parent: -1},
+      {
+        level: 0,
+        text: 'Keep API tokens out of plain-text files with a secrets provider.',
+        parent: 0,
+      },
+      {level: 2, text: 'Use 1Password', parent: 0, anchor: 'use-1password'},
+      {
+        level: 0,
+        text: 'The 1password provider reads secrets through a service account token.',
+        parent: 2,
+      },
+      {
+        level: 2,
+        text: 'Reset the keyring password',
+        parent: 0,
+        anchor: 'reset-the-keyring-password',
+      },
+      {
+        level: 0,
+        text: 'one two three four five six seven eight nine ten eleven twelve keyring thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty',
+        parent: 4,
+      },
+    ],
+  },
+];
+
+const records = unpackRecords(packRecords(PAGES));
+const engine = new SearchEngine(records);
+const client = createLocalSearchClient({
+  engine: async () => engine,
+  origin: () => 'https://docs.example',
+});
+
+const top = (query: string) => engine.search(query).hits.map((h) => h.record.url);
+
+async function ask(query: string, params: Record<string, unknown> = {}): Promise<SearchResponse> {
+  const {results} = await client.search({requests: [{indexName: 'toolhive', query, ...params}]});
+  assert.equal(results.length, 1);
+  return results[0]!;
+}
+
+test('the fast index build equals MiniSearch.addAll', () => {
+  const slow = SearchEngine.viaAddAll(records);
+  for (const q of [
+    'network isolation',
+    'thv run transport',
+    'secrts',
+    'keyr',
+    '1password',
+    'docker rm',
+  ]) {
+    const a = engine.search(q).hits.map((h) => `${h.record.objectID} ${h.score.toFixed(6)}`);
+    const b = slow.search(q).hits.map((h) => `${h.record.objectID} ${h.score.toFixed(6)}`);
+    assert.deepEqual(a, b, q);
+  }
+});
+
+test('headings rank above body text with the same words', () => {
+  assert.equal(top('network isolation')[0], '/toolhive/guides-cli/network-isolation');
+  assert.equal(engine.search('network isolation').hits[0]!.record.type, 'lvl1');
+  assert.equal(
+    top('keyring password')[0],
+    '/toolhive/guides-cli/secrets-management#reset-the-keyring-password',
+  );
+});
+
+test('every word must match, counting the headings above a record', () => {
+  assert.equal(top('thv run transport')[0], '/toolhive/reference/cli/thv_run#flag-transport');
+  assert.deepEqual(top('private proxy'), ['/toolhive/guides-cli/network-isolation']);
+  assert.equal(
+    top('isolate network flag')[0],
+    '/toolhive/reference/cli/thv_run#flag-isolate-network',
+  );
+});
+
+test('without a record that has every word, records with some of them are returned', () => {
+  assert.ok(
+    top('podman zzzzqqq').includes('/toolhive/guides-cli/network-isolation#before-you-start'),
+  );
+  assert.deepEqual(top('transport isolate').sort(), [
+    '/toolhive/reference/cli/thv_run#flag-isolate-network',
+    '/toolhive/reference/cli/thv_run#flag-transport',
+  ]);
+});
+
+test('the last word matches as a prefix, other words from 4 letters', () => {
+  assert.equal(top('secr')[0], '/toolhive/guides-cli/secrets-management');
+  assert.equal(top('secr manag')[0], '/toolhive/guides-cli/secrets-management');
+  assert.equal(top('trans')[0], '/toolhive/reference/cli/thv_run#flag-transport');
+});
+
+test('typos are tolerated: one from 4 letters, two from 8', () => {
+  assert.equal(top('secrts')[0], '/toolhive/guides-cli/secrets-management');
+  assert.equal(top('isolaton')[0], '/toolhive/guides-cli/network-isolation');
+  assert.equal(top('netwrok isolaiton')[0], '/toolhive/guides-cli/network-isolation');
+  assert.deepEqual(top('qqqqqqq'), []);
+});
+
+test('stop words and punctuation are ignored', () => {
+  assert.deepEqual(queryTerms('How do I use the --transport flag?'), ['use', 'transport', 'flag']);
+  assert.deepEqual(queryTerms('thv_run: 1Password!'), ['thv', 'run', '1password']);
+});
+
+test('the client answers the lite client contract for DocSearch', async () => {
+  const r = await ask('network isolation', {
+    attributesToRetrieve: ['hierarchy.lvl0', 'content', 'type', 'url'],
+    attributesToSnippet: ['hierarchy.lvl1:10', 'content:10'],
+    snippetEllipsisText: '…',
+    highlightPreTag: '<mark>',
+    highlightPostTag: '</mark>',
+    hitsPerPage: 20,
+  });
+  assert.equal(r.hitsPerPage, 20);
+  assert.equal(r.page, 0);
+  assert.ok(r.nbHits >= 2);
+  assert.equal(r.nbPages, 1);
+  assert.match(r.queryID, /^[0-9a-f]{32}$/);
+  assert.equal(r.index, 'toolhive');
+  const first = r.hits[0]!;
+  assert.equal(first.url, 'https://docs.example/toolhive/guides-cli/network-isolation');
+  assert.equal(first.type, 'lvl1');
+  assert.equal(first.hierarchy.lvl0, 'ToolHive CLI');
+  const hierarchy = first._highlightResult.hierarchy as Record<
+    string,
+    {value: string; matchLevel: string}
+  >;
+  assert.deepEqual(Object.keys(hierarchy), ['lvl0', 'lvl1'], 'only levels that exist, in order');
+  assert.equal(hierarchy.lvl1!.value, '<mark>Network</mark> <mark>isolation</mark>');
+  assert.equal(hierarchy.lvl1!.matchLevel, 'full');
+  const content = r.hits.find((h) => h.type === 'content')!;
+  const snippet = (content._snippetResult.content as {value: string}).value;
+  assert.equal(
+    snippet
+      .replace(/<\/?mark>/g, '')
+      .replace('…', '')
+      .trim()
+      .split(/\s+/).length,
+    10,
+  );
+  assert.ok(snippet.includes('<mark>network</mark> <mark>isolation</mark>'));
+  assert.ok(snippet.endsWith('…'));
+});
+
+test('snippets follow the requested length, around the matches', async () => {
+  const r = await ask('keyring', {
+    attributesToSnippet: ['content:5'],
+    highlightPreTag: '<b>',
+    highlightPostTag: '</b>',
+  });
+  const long = r.hits.find((h) => h.content?.startsWith('one two'))!;
+  assert.equal(
+    (long._snippetResult.content as {value: string}).value,
+    '…twelve <b>keyring</b> thirteen fourteen fifteen…',
+  );
+});
+
+test('a fixed snippet length replaces the one in the request', async () => {
+  let words = 10;
+  const fixed = createLocalSearchClient({engine: async () => engine, snippetWords: () => words});
+  const ask15 = async () => {
+    const {results} = await fixed.search({
+      requests: [{indexName: 'toolhive', query: 'keyring', attributesToSnippet: ['content:15']}],
+    });
+    const long = results[0]!.hits.find((h) => h.content?.startsWith('one two'))!;
+    return (long._snippetResult.content as {value: string}).value
+      .replace(/<\/?em>|…/g, ' ')
+      .trim()
+      .split(/\s+/).length;
+  };
+  assert.equal(await ask15(), 10);
+  words = 5;
+  assert.equal(await ask15(), 5);
+});
+
+test('the search page helper shape: an array of requests with params', async () => {
+  const {results} = await client.search([
+    {indexName: 'toolhive', params: {query: 'network', hitsPerPage: 1, page: 1}},
+    {indexName: 'toolhive', params: {query: 'network', hitsPerPage: 0, facets: ['language']}},
+  ]);
+  assert.equal(results.length, 2);
+  assert.equal(results[0]!.hits.length, 1);
+  assert.equal(results[0]!.page, 1);
+  assert.equal(results[0]!.nbPages, results[0]!.nbHits);
+  assert.deepEqual(results[1]!.hits, []);
+  assert.deepEqual(results[1]!.facets, {});
+  // Algolia's default highlight tag when none is asked for.
+  assert.match(JSON.stringify(results[0]!.hits[0]!._highlightResult), /<em>/);
+});
+
+test('hit text is HTML-escaped; only highlight tags are markup', async () => {
+  const r = await ask('docker', {highlightPreTag: '<mark>', highlightPostTag: '</mark>'});
+  const hit = r.hits.find((h) => h.type === 'content')!;
+  assert.equal(hit.content, 'Remove them with &lt;code&gt;docker rm&lt;/code&gt; &amp; friends.');
+  assert.equal(
+    (hit._snippetResult.content as {value: string}).value,
+    'Remove them with &lt;code&gt;<mark>docker</mark> rm&lt;/code&gt; &amp; friends.',
+  );
+});
+
+test('hostile and odd queries never throw', async () => {
+  const queries = [
+    '',
+    '   ',
+    '<script>alert(1)</script>',
+    '"><img src=x onerror=alert(1)>',
+    '.*+?^${}()|[]\\',
+    '(((',
+    '🙂 🚀 network',
+    'ネットワーク',
+    'x'.repeat(10_000),
+    'network '.repeat(500),
+    '\u0000\u200b\ud800',
+  ];
+  for (const q of queries) {
+    const r = await ask(q);
+    assert.ok(Array.isArray(r.hits), q.slice(0, 20));
+    assert.ok(r.query.length <= 256);
+    for (const h of r.hits)
+      assert.ok(!JSON.stringify(h).includes('<script'), 'no markup from the query');
+  }
+  assert.deepEqual((await ask('<script>alert(1)</script>')).hits, []);
+  assert.ok((await ask('🙂 🚀 network')).nbHits > 0);
+});
+
+test('an index that fails to load surfaces as RetryError, the name DocSearch checks', async () => {
+  const failing = createLocalSearchClient({
+    engine: async () => {
+      throw new TypeError('Failed to fetch');
+    },
+  });
+  await assert.rejects(
+    failing.search({requests: [{indexName: 'toolhive', query: 'x'}]}),
+    (error: Error) => {
+      assert.ok(error instanceof RetryError);
+      assert.equal(error.name, 'RetryError');
+      return true;
+    },
+  );
+});
