@@ -64,7 +64,7 @@ const config: Config = {
     },
   },
 
-  themes: ['@docusaurus/theme-mermaid'],
+  themes: ['@docusaurus/theme-mermaid', './plugins/openapi-theme/index.ts'],
 
   presets: [
     [
@@ -74,6 +74,9 @@ const config: Config = {
           // Docs live at the site root: docs/toolhive/faq.mdx is /toolhive/faq.
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
+          // API pages need the API theme's item; src/theme/ApiItem renders the
+          // framework's DocItem for every other page.
+          docItemComponent: '@theme/ApiItem',
           editUrl: 'https://github.com/stacklok/toolhive-docs/tree/main/',
         } satisfies DocsOptions,
         blog: false,
@@ -91,6 +94,24 @@ const config: Config = {
   ],
 
   plugins: [
+    // API reference pages generated from our OpenAPI description.
+    [
+      'docusaurus-plugin-openapi-docs',
+      {
+        id: 'api',
+        docsPluginId: 'classic',
+        config: {
+          toolhive: {
+            specPath: 'static/api-specs/openapi.yaml',
+            outputDir: 'docs/toolhive/reference/api',
+            downloadUrl: '/api-specs/openapi.yaml',
+            sidebarOptions: {groupPathsBy: 'tag'},
+            template: 'scripts/api-reference/templates/api.mdx.mustache',
+            infoTemplate: 'scripts/api-reference/templates/info.mdx.mustache',
+          },
+        },
+      },
+    ],
     isProductionDeploy && '@docusaurus/plugin-vercel-analytics',
     isProductionDeploy &&
       gtagTrackingId && ['./plugins/gtag/index.ts', {trackingId: gtagTrackingId}],
@@ -186,6 +207,15 @@ const config: Config = {
       },
       copyright: 'Copyright © 2025 Stacklok, Inc.',
     },
+    // Code samples in the API reference's request explorer, curl first.
+    languageTabs: [
+      {language: 'curl'},
+      {language: 'python'},
+      {language: 'go'},
+      {language: 'nodejs'},
+      {language: 'javascript'},
+      {language: 'powershell'},
+    ],
     prism: {
       theme: prismLight,
       darkTheme: prismDark,

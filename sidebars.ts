@@ -1,4 +1,5 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+import {apiSidebar} from './scripts/api-reference/sidebar';
 import {cliSidebar} from './scripts/cli-reference/sidebar';
 
 /**
@@ -64,7 +65,7 @@ const sidebars: SidebarsConfig = {
       type: 'category',
       label: 'Reference',
       link: {type: 'doc', id: 'toolhive/reference/index'},
-      items: [cliSidebar()],
+      items: [cliSidebar(), apiSidebar()],
     },
     'toolhive/faq',
   ],

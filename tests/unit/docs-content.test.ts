@@ -58,6 +58,10 @@ for (const file of files) {
     const words = proseWords(body);
     assert.ok(words >= minimum, `${words} words of prose; at least ${minimum} expected`);
     assert.doesNotMatch(body, /\b(TODO|TBD|lorem ipsum|coming soon)\b/i, 'placeholder text');
-    assert.doesNotMatch(withoutCode(body), /^# /m, 'the title is the only h1; start the body at h2');
+    assert.doesNotMatch(
+      withoutCode(body),
+      /^# /m,
+      'the title is the only h1; start the body at h2',
+    );
   });
 }

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import openApiTheme from 'docusaurus-theme-openapi-docs/lib/index';
+
+/**
+ * File name of a `?asset` stylesheet. The client build minifies CSS files and
+ * then renames them after the minified bytes (`realContentHash`); the server
+ * build does neither. A `[contenthash]` placeholder would therefore give the
+ * pre-rendered HTML and the browser two different URLs. Both builds see the
+ * same hash of the compiled (unminified) CSS here, so we write it literally.
+ */
+function stylesheetFilename(pathData: {contentHash?: string}): string {
+  return pathData.contentHash
+    ? `assets/css/[name].${pathData.contentHash.slice(0, 8)}.css`
+    : 'assets/css/[name].[contenthash:8].css';
+}
+
+/**
+ * docusaurus-theme-openapi-docs, scoped to the API reference pages.
+ *
+ * The upstream theme plugin does three things that reach every page of the
+ * site, and this wrapper changes each of them:
+ *
+ * 1. `getClientModules` adds the theme's stylesheet (about 27 kB gzip) to the
+ *    site-wide CSS bundle. We drop it: the API runtime links the stylesheet
+ *    from the <head> of API pages only (src/components/ApiReference), compiled
+ *    on its own through the `?asset` rule below. Our one global addition is
+ *    sidebar.css, the method badges of the API items in the docs sidebar.
+ * 2. `configureWebpack` adds a ProvidePlugin for `process` and `Buffer`, which
+ *    injects the `process` shim into React in the main bundle. We remove it;
+ *    src/components/ApiReference/node-globals.ts defines both globals in the
+ *    API chunk instead. The `resolve.fallback` entries (buffer, path) stay:
+ *    they only apply to modules that import those names.
+ * 3. `configureWebpack` also adds a Sass rule that injects styles into the
+ *    CSS bundle. We replace it with the `?asset` rule: importing
+ *    `file.scss?asset` compiles the file with Sass and returns the URL of the
+ *    emitted `assets/css/[name].[hash].css`.
+ *
+ * It also points every copy of `postman-collection` at one (see below), which
+ * shrinks the request explorer's chunk.
+ *
+ * The theme's components (`getThemePath`) are unchanged. Its Tabs/TabItem
+ * copies are confined to API pages by src/theme/Tabs and src/theme/TabItem,
+ * and its ApiItem by src/theme/ApiItem.
+ */
+export default function pluginOpenApiThemeScoped(_context: LoadContext): Plugin {
+  const upstream = openApiTheme() as Plugin;
+  const themeDir = path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json'));
+  const sassLoader = require.resolve('sass-loader', {paths: [themeDir]});
+  const postmanCollectionDir = path.dirname(
+    require.resolve('postman-collection/package.json', {paths: [themeDir]}),
+  );
+
+  return {
+    ...upstream,
+    name: 'docusaurus-theme-openapi',
+
+    getClientModules() {
+      return [require.resolve('./sidebar.css')];
+    },
+
+    configureWebpack(config, isServer, utils, content) {
+      const upstreamConfig = upstream.configureWebpack!(config, isServer, utils, content) ?? {};
+      const fallback = (upstreamConfig as {resolve?: {fallback?: Record<string, string>}}).resolve
+        ?.fallback;
+      // Docusaurus's persistent Rspack cache only watches its own files and
+      // docusaurus.config.ts; a change to this file must evict it too.
+      const experiments = (config as {experiments?: {cache?: object}}).experiments?.cache
+        ? {experiments: {cache: {buildDependencies: [__filename]}}}
+        : {};
+      return {
+        ...experiments,
+        resolve: {
+          fallback,
+          // Three of postman-code-generators' generators ship their own copy of
+          // postman-collection 5.0 (each with its dependencies, a fake-data
+          // library included). Resolving them all to the theme's own
+          // postman-collection 5.x removes about 1 MB gzip from the explorer.
+          alias: {'postman-collection': postmanCollectionDir},
+        },
+        module: {
+          rules: [
+            {
+              test: /\.scss$/i,
+              resourceQuery: /^\?asset$/,
+              type: 'asset/resource',
+              generator: {
+                filename: stylesheetFilename,
+                // The server build only needs the URL.
+                emit: !isServer,
+              },
+              use: [
+                {
+                  loader: sassLoader,
+                  // The stylesheet is linked as a plain file: no source map.
+                  options: {sourceMap: false, sassOptions: {style: 'compressed'}},
+                },
+              ],
+            },
+          ],
+        },
+      };
+    },
+  };
+}

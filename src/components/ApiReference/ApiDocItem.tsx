@@ -1,0 +1,42 @@
+/**
+ * The API reference runtime: renders a generated API page with the
+ * docusaurus-theme-openapi-docs item component (`@theme-original/ApiItem`,
+ * which includes the request explorer) and its stylesheet.
+ *
+ * Only the generated pages under docs/toolhive/reference/api import this
+ * module (see ./registry), so its code, the explorer and their dependencies
+ * end up in chunks that no other page loads.
+ */
+// Must stay the first import: defines `process` and `Buffer` for the explorer.
+import './node-globals';
+import type {ReactNode} from 'react';
+import Head from '@docusaurus/Head';
+import OpenApiItem from '@theme-original/ApiItem';
+import OpenApiTabs from '@theme-original/Tabs';
+import OpenApiTabItem from '@theme-original/TabItem';
+import type {Props} from '@theme/DocItem';
+// The theme's styles plus our colours, compiled to a standalone stylesheet
+// (see the `?asset` rule in plugins/openapi-theme) and linked from the <head>
+// of API pages only, instead of joining the site-wide CSS bundle.
+import stylesheetUrl from './api-theme.scss?asset';
+import {registerApiDocItem} from './registry';
+import {TabsImplementation, type TabsPair} from './TabsImplementation';
+import {useAccessibilityFixes} from './useAccessibilityFixes';
+
+const openApiTabs: TabsPair = {Tabs: OpenApiTabs, TabItem: OpenApiTabItem};
+
+export default function ApiDocItem(props: Props): ReactNode {
+  useAccessibilityFixes();
+  return (
+    <>
+      <Head>
+        <link rel="stylesheet" href={stylesheetUrl} />
+      </Head>
+      <TabsImplementation.Provider value={openApiTabs}>
+        <OpenApiItem {...props} />
+      </TabsImplementation.Provider>
+    </>
+  );
+}
+
+registerApiDocItem(ApiDocItem);
