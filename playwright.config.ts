@@ -1,4 +1,5 @@
 import {defineConfig} from '@playwright/test';
+import {chromiumArgs, chromiumPath} from './scripts/chromium';
 
 /**
  * Browser tests run against the production build (`npm run build`), served by
@@ -7,7 +8,6 @@ import {defineConfig} from '@playwright/test';
  * downloaded.
  */
 const port = Number(process.env.TEST_PORT ?? 3100);
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -23,15 +23,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumArgs,
     },
     trace: 'off',
   },

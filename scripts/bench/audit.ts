@@ -15,12 +15,13 @@ import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type {AddressInfo} from 'node:net';
+import {chromiumArgs, chromiumPath} from '../chromium';
 import {createServer, loadHostConfig} from '../serve-build';
 import {formatTable, measureInBrowser} from './page-weight';
 
 const root = path.resolve(__dirname, '..', '..');
 const buildDir = path.join(root, 'build');
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromePath = chromiumPath;
 const args = process.argv.slice(2);
 const runsArg = args.indexOf('--runs');
 const runs = runsArg > -1 ? Number(args[runsArg + 1]) : 1;
@@ -69,15 +70,7 @@ async function lighthouseScores(): Promise<void> {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: chromiumArgs,
   });
   try {
     console.log('\nLighthouse (mobile, simulated throttling); median of', runs, 'run(s)');

@@ -31,18 +31,11 @@ import type {AddressInfo} from 'node:net';
 import {fileURLToPath} from 'node:url';
 import {parse} from 'node-html-parser';
 import {chromium, type Browser, type Page} from '@playwright/test';
+import {chromiumArgs, chromiumPath} from '../chromium';
 import {createServer, loadHostConfig} from '../serve-build';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM = chromiumPath;
+const CHROMIUM_ARGS = chromiumArgs;
 const PAGES = ['/', '/toolhive', '/toolhive/faq', '/toolhive/guides-cli/install'];
 const TARGETS = {indexGzip: 250 * 1024, initialGrowth: 5 * 1024, firstResults: 300, p95: 30};
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
