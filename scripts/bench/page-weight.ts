@@ -24,6 +24,7 @@ import zlib from 'node:zlib';
 import type {AddressInfo} from 'node:net';
 import {parse} from 'node-html-parser';
 import {chromium} from '@playwright/test';
+import {chromiumArgs, chromiumPath} from '../chromium';
 import {createServer, loadHostConfig} from '../serve-build';
 
 export const DEFAULT_PAGES = [
@@ -116,15 +117,12 @@ export function measureStatic(buildDir: string, pages: string[]): PageWeight[] {
 export async function measureInBrowser(
   buildDir: string,
   pages: string[],
-  chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: string = chromiumPath,
 ): Promise<PageWeight[]> {
   const server = createServer(buildDir, loadHostConfig());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await chromium.launch({executablePath, args: chromiumArgs});
   try {
     const results: PageWeight[] = [];
     for (const page of pages) {
