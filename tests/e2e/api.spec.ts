@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {AxeBuilder} from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
-import {collectErrors, currentTheme} from './helpers';
+import {animationsFinished, collectErrors, currentTheme} from './helpers';
 
 const INFO_PAGE = '/toolhive/reference/api';
 const OPERATION_PAGE = '/toolhive/reference/api/list-workloads';
@@ -169,10 +169,11 @@ test.describe('API reference accessibility', () => {
       await page.goto(pagePath);
       if (pagePath !== INFO_PAGE) await waitForExplorer(page);
       await expect.poll(() => currentTheme(page)).toBe('light');
+      await animationsFinished(page);
       expect(await axeViolations(page), 'light mode').toEqual([]);
       await page.emulateMedia({colorScheme: 'dark'});
       await expect.poll(() => currentTheme(page)).toBe('dark');
-      await page.waitForTimeout(300);
+      await animationsFinished(page);
       expect(await axeViolations(page), 'dark mode').toEqual([]);
       expect(errors).toEqual([]);
     });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {AxeBuilder} from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
-import {collectErrors, currentTheme} from './helpers';
+import {animationsFinished, collectErrors, currentTheme} from './helpers';
 
 const buildDir = path.resolve('build');
 const sitemapPath = path.join(buildDir, 'sitemap.xml');
@@ -75,7 +75,7 @@ async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
-/** Waits for hydration and for every Mermaid diagram to be drawn. */
+/** Waits for hydration, for every Mermaid diagram and for transitions to end. */
 async function settled(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
   const diagrams = page.locator('.docusaurus-mermaid-container');
@@ -83,6 +83,7 @@ async function settled(page: Page): Promise<void> {
   if (count > 0) {
     await expect(page.locator('.docusaurus-mermaid-container svg')).toHaveCount(count);
   }
+  await animationsFinished(page);
 }
 
 test.describe.configure({mode: 'parallel'});

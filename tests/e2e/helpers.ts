@@ -17,3 +17,22 @@ export function collectErrors(page: Page): string[] {
 export async function currentTheme(page: Page): Promise<string | null> {
   return page.locator('html').getAttribute('data-theme');
 }
+
+/**
+ * Waits until every finite CSS transition and animation has finished, so a
+ * check sees the colours a reader sees at rest. After a colour-mode switch,
+ * elements with `transition: all` (the search button's key caps, for one)
+ * pass through in-between colours for a moment; axe must not sample those.
+ * `document.getAnimations()` flushes pending style changes first, so
+ * transitions the switch just started are included.
+ */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    const finite = document.getAnimations().filter((a) => {
+      const end = a.effect?.getComputedTiming().endTime;
+      return typeof end === 'number' && Number.isFinite(end);
+    });
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}

@@ -6,7 +6,7 @@
  */
 import {AxeBuilder} from '@axe-core/playwright';
 import {expect, test, type Page, type Request} from '@playwright/test';
-import {collectErrors, currentTheme} from './helpers';
+import {animationsFinished, collectErrors, currentTheme} from './helpers';
 
 const INDEX = /\/search-index\.json(\?|$)/;
 
@@ -329,6 +329,7 @@ test.describe('accessibility', () => {
       await openWithButton(page);
       await search(page, 'network isolation');
       await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+      await animationsFinished(page);
       const results = await new AxeBuilder({page})
         .include('.DocSearch-Container')
         // Markup of DocSearch 4.7 itself, which only copying its modal could
