@@ -112,6 +112,8 @@ const config: Config = {
         },
       },
     ],
+    // Prism without the grammars and themes the docs never use.
+    './plugins/prism-slim/index.ts',
     isProductionDeploy && '@docusaurus/plugin-vercel-analytics',
     isProductionDeploy &&
       gtagTrackingId && ['./plugins/gtag/index.ts', {trackingId: gtagTrackingId}],
@@ -219,7 +221,22 @@ const config: Config = {
     prism: {
       theme: prismLight,
       darkTheme: prismDark,
-      additionalLanguages: ['bash', 'json', 'powershell', 'docker', 'promql'],
+      // Every grammar the site highlights (plugins/prism-slim removes the ones
+      // prism-react-renderer bundles). Order matters: a grammar comes after
+      // the ones it extends (clike before javascript and go). javascript,
+      // python and go are for the API reference's request samples.
+      additionalLanguages: [
+        'clike',
+        'javascript',
+        'bash',
+        'json',
+        'yaml',
+        'powershell',
+        'docker',
+        'promql',
+        'python',
+        'go',
+      ],
     },
   } satisfies Preset.ThemeConfig,
 };

@@ -150,6 +150,29 @@ test.describe('API operation page', () => {
     expect(errors).toEqual([]);
   });
 
+  test('every request sample language is highlighted', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await page.goto(OPERATION_PAGE);
+    await waitForExplorer(page);
+    const tabs = page.locator('.openapi-right-panel__container .openapi-tabs__code-item');
+    const names = (await tabs.allInnerTexts()).map((t) => t.trim().toLowerCase());
+    expect(names).toEqual(
+      expect.arrayContaining(['curl', 'python', 'go', 'nodejs', 'javascript', 'powershell']),
+    );
+    const block = page.locator('.openapi-right-panel__container pre.openapi-explorer__code-block');
+    for (const [i, name] of names.entries()) {
+      await tabs.nth(i).click();
+      await expect(tabs.nth(i)).toHaveClass(/active/);
+      // Prism wraps recognised syntax in typed tokens; plain text only gets
+      // "token plain", so a sample without a grammar has none of the others.
+      await expect
+        .poll(() => block.first().locator('span.token:not(.plain)').count(), {
+          message: `${name} sample tokens`,
+        })
+        .toBeGreaterThan(0);
+    }
+  });
+
   test('a request body is documented with its schema', async ({page}) => {
     await page.goto(BODY_OPERATION_PAGE);
     await expect(page.locator('.openapi__method-endpoint .badge').first()).toHaveText(/post/i);

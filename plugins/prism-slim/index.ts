@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+/**
+ * Keeps Prism's unused grammars out of the page JavaScript.
+ *
+ * prism-react-renderer 2 ships one module that holds its React component, a
+ * copy of Prism with some forty grammars (Kotlin, Swift, Rust, Reason…) and
+ * twenty colour themes. Every page loads it, so the grammars and themes we do
+ * not use cost about 18 KB gzip on each page. This plugin writes a copy of that
+ * module without the bundled grammars and themes into the generated-files
+ * folder and points the `prism-react-renderer` import of the bundles at it.
+ * The grammars the docs use come from `prismjs` through the theme's
+ * `prism.additionalLanguages` setting instead, so that list is the one place
+ * that decides what is highlighted. Node.js code (the config, the theme's
+ * option validation) keeps using the package itself.
+ *
+ * The cut relies on three section markers of the package's build output; if
+ * an update moves them, `slimPrismModule` throws and the build stops.
+ */
+
+const LANGS_START = '// src/prism-langs.ts\nvar Prism = __toESM(require_prism());\n';
+const THEMES_START = '// src/themes/index.ts\n';
+const INDEX_START = '// src/index.ts\n';
+
+/** The package module without its bundled grammars and themes. */
+export function slimPrismModule(source: string): string {
+  const langs = source.indexOf(LANGS_START);
+  const themes = source.indexOf(THEMES_START);
+  const index = source.indexOf(INDEX_START);
+  if (langs < 0 || themes < langs || index < themes) {
+    throw new Error(
+      'plugins/prism-slim: prism-react-renderer no longer has the expected sections ' +
+        '(prism-langs, themes, index); check the package version pinned in package.json',
+    );
+  }
+  return [
+    source.slice(0, langs + LANGS_START.length),
+    '// Grammars: added by @theme/prism-include-languages from prism.additionalLanguages.\n',
+    '// Themes: none bundled; the site config passes its own.\nvar themes_exports = {};\n\n',
+    source.slice(index).replace(/^\/\/# sourceMappingURL=.*$/m, ''),
+  ].join('');
+}
+
+export default function pluginPrismSlim(context: LoadContext): Plugin {
+  const packageModule = require.resolve('prism-react-renderer').replace(/\.js$/, '.mjs');
+  const outFile = path.join(context.generatedFilesDir, 'prism-slim', 'prism-react-renderer.mjs');
+  fs.mkdirSync(path.dirname(outFile), {recursive: true});
+  fs.writeFileSync(outFile, slimPrismModule(fs.readFileSync(packageModule, 'utf8')));
+  return {
+    name: 'toolhive-prism-slim',
+    configureWebpack() {
+      return {resolve: {alias: {'prism-react-renderer$': outFile}}};
+    },
+  };
+}
