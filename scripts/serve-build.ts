@@ -1,14 +1,17 @@
 /**
  * Serves the production build the way the host does: the `cleanUrls`,
  * `trailingSlash` and `headers` settings of vercel.json (Content-Security-
- * Policy included), and 404.html for unknown paths. Browser tests and the
- * audit run against it, so a header mistake fails a test.
+ * Policy included), 404.html for unknown paths, and compressed responses
+ * (gzip or Brotli, as the browser accepts), as the host's CDN sends them.
+ * Browser tests and the audit run against it, so a header mistake fails a
+ * test and Lighthouse sees the transfer sizes readers get.
  *
  * Usage: tsx scripts/serve-build.ts [--port 3100] [--dir build]
  */
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import compression from 'compression';
 import handler from 'serve-handler';
 
 interface VercelHeaderRule {
@@ -46,8 +49,11 @@ export function createServer(dir: string, vercel: VercelConfig): http.Server {
       headers: rule.headers,
     })),
   };
+  const compress = compression();
   return http.createServer((req, res) => {
-    void handler(req, res, options);
+    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
+      void handler(req, res, options);
+    });
   });
 }
 

@@ -75,11 +75,16 @@ async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
-/** Waits for hydration, for every Mermaid diagram and for transitions to end. */
+/**
+ * Waits for hydration, for every Mermaid diagram (each is drawn when it nears
+ * the viewport, so the slots are scrolled into view first) and for
+ * transitions to end.
+ */
 async function settled(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
-  const diagrams = page.locator('.docusaurus-mermaid-container');
-  const count = await diagrams.count();
+  const slots = page.locator('[data-mermaid-slot]');
+  const count = await slots.count();
+  for (let i = 0; i < count; i += 1) await slots.nth(i).scrollIntoViewIfNeeded();
   if (count > 0) {
     await expect(page.locator('.docusaurus-mermaid-container svg')).toHaveCount(count);
   }

@@ -1,4 +1,6 @@
-import {expect, test} from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import {expect, test, type Page} from '@playwright/test';
 import {collectErrors, currentTheme} from './helpers';
 
 test.describe('colour mode', () => {
@@ -211,10 +213,61 @@ test.describe('theme preview', () => {
         await expect.poll(colouredTokens, {message: `${lang} coloured tokens`}).toBeGreaterThan(0);
       }
       await expect(page.locator('.theme-code-block-highlighted-line').first()).toBeVisible();
+      const slots = page.locator('[data-mermaid-slot]');
+      await expect(slots).toHaveCount(2);
+      for (const slot of await slots.all()) await slot.scrollIntoViewIfNeeded();
       const diagrams = page.locator('.docusaurus-mermaid-container svg');
       await expect(diagrams).toHaveCount(2);
       await expect(diagrams.first().locator('g').first()).toBeAttached();
       expect(errors).toEqual([]);
     });
   }
+});
+
+/** Built files holding Mermaid's library (not the small theme component). */
+function mermaidLibraryFiles(): Set<string> {
+  const jsDir = path.resolve('build/assets/js');
+  return new Set(
+    fs.readdirSync(jsDir).filter((f) => {
+      if (!f.endsWith('.js')) return false;
+      const js = fs.readFileSync(path.join(jsDir, f), 'utf8');
+      return ['startOnLoad', 'securityLevel', 'flowchart'].every((s) => js.includes(s));
+    }),
+  );
+}
+
+/** Names of the built scripts a page requests, as they are requested. */
+function trackScripts(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') names.push(path.basename(new URL(req.url()).pathname));
+  });
+  return names;
+}
+
+test.describe('diagrams', () => {
+  test('Mermaid loads only on pages with diagrams, when one nears the viewport', async ({page}) => {
+    const library = mermaidLibraryFiles();
+    expect(library.size, 'the build has a Mermaid library chunk').toBeGreaterThan(0);
+    const scripts = trackScripts(page);
+    const mermaidLoaded = () => scripts.some((s) => library.has(s));
+    await page.setViewportSize({width: 1280, height: 800});
+
+    await page.goto('/toolhive/faq', {waitUntil: 'networkidle'});
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    expect(await page.locator('[data-mermaid-slot]').count()).toBe(0);
+    expect(mermaidLoaded(), 'Mermaid on a page without diagrams').toBe(false);
+
+    // /theme-preview draws its diagrams far below the first screen.
+    await page.goto('/theme-preview', {waitUntil: 'networkidle'});
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    const slot = page.locator('[data-mermaid-slot]').first();
+    await expect(slot).toHaveAttribute('data-mermaid-slot', 'waiting');
+    expect(await slot.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(1200);
+    expect(mermaidLoaded(), 'Mermaid before a diagram is near').toBe(false);
+
+    await slot.scrollIntoViewIfNeeded();
+    await expect(slot.locator('.docusaurus-mermaid-container svg')).toBeVisible();
+    expect(mermaidLoaded(), 'Mermaid once a diagram is near').toBe(true);
+  });
 });
