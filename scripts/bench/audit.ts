@@ -33,6 +33,7 @@ const weightPages = [
   '/toolhive/guides-cli/run-mcp-servers',
   '/toolhive/reference/cli/thv_run',
   '/toolhive/reference/api',
+  '/toolhive/reference/api/list-workloads',
   '/theme-preview',
 ];
 const lighthousePages = [
@@ -42,6 +43,7 @@ const lighthousePages = [
   '/toolhive/guides-cli/run-mcp-servers',
   '/toolhive/reference/cli/thv_run',
   '/toolhive/reference/api',
+  '/toolhive/reference/api/list-workloads',
 ];
 
 function timed(label: string, command: string[]): void {

@@ -173,6 +173,31 @@ test.describe('API operation page', () => {
     }
   });
 
+  test('the page keeps its layout while it loads and hydrates on a phone', async ({page}) => {
+    await page.setViewportSize({width: 412, height: 823});
+    await page.goto(OPERATION_PAGE, {waitUntil: 'networkidle'});
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    await waitForExplorer(page);
+    // Layout shifts recorded since navigation (buffered), summed as CLS does
+    // for one session window; 0.1 is the "good" threshold.
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list, observer) => {
+            observer.disconnect();
+            resolve(
+              list
+                .getEntries()
+                .reduce((sum, e) => sum + (e as unknown as {value: number}).value, 0),
+            );
+          }).observe({type: 'layout-shift', buffered: true});
+          // No entry at all means no shift.
+          setTimeout(() => resolve(0), 1000);
+        }),
+    );
+    expect(shifts).toBeLessThan(0.1);
+  });
+
   test('a request body is documented with its schema', async ({page}) => {
     await page.goto(BODY_OPERATION_PAGE);
     await expect(page.locator('.openapi__method-endpoint .badge').first()).toHaveText(/post/i);
