@@ -221,9 +221,11 @@ export class RetryError extends Error {
   }
 }
 
-export function createLocalSearchClient(options: LocalClientOptions): LocalSearchClient {
-  const origin = options.origin ?? (() => '');
-  const now = options.now ?? (() => Date.now());
+/**
+ * A client object in the lite client's shape around a `search` function: the
+ * app ID and user-agent plumbing that DocSearch and the search page call.
+ */
+export function searchClientShape(search: LocalSearchClient['search']): LocalSearchClient {
   const agents = ['ToolHive local search'];
   return {
     appId: 'local',
@@ -242,17 +244,23 @@ export function createLocalSearchClient(options: LocalClientOptions): LocalSearc
       this.transporter.algoliaAgent.add({segment, version});
     },
     async clearCache() {},
-    async search(input) {
-      const requests = Array.isArray(input) ? input : (input?.requests ?? []);
-      let engine: SearchEngine;
-      try {
-        engine = await options.engine();
-      } catch (error) {
-        throw error instanceof RetryError
-          ? error
-          : new RetryError('The search index could not be loaded', {cause: error});
-      }
-      return {results: requests.map((r) => answer(engine, r, origin(), {...options, now}))};
-    },
+    search,
   };
+}
+
+export function createLocalSearchClient(options: LocalClientOptions): LocalSearchClient {
+  const origin = options.origin ?? (() => '');
+  const now = options.now ?? (() => Date.now());
+  return searchClientShape(async (input) => {
+    const requests = Array.isArray(input) ? input : (input?.requests ?? []);
+    let engine: SearchEngine;
+    try {
+      engine = await options.engine();
+    } catch (error) {
+      throw error instanceof RetryError
+        ? error
+        : new RetryError('The search index could not be loaded', {cause: error});
+    }
+    return {results: requests.map((r) => answer(engine, r, origin(), {...options, now}))};
+  });
 }

@@ -1,23 +1,32 @@
 /**
- * The local search client in the browser: fetches the index written by
+ * The local search client in the browser: a search client with the contract
+ * of Algolia's lite client whose searches run in a worker
+ * (src/search/worker.ts), which fetches the index written by
  * plugins/search-index once, on first use, and answers DocSearch's requests
  * from it. Loaded on demand by the search bar and the search page, so
  * neither this module nor the index is part of the initial page.
  */
 import globalData from '@generated/globalData';
 import translations from '@theme/SearchTranslations';
-import {createLocalSearchClient, RetryError, type SearchInput} from './client';
-import {SearchEngine} from './engine';
-import {unpackRecords, type SearchIndexFile} from './records';
+import {
+  RetryError,
+  searchClientShape,
+  type LocalSearchClient,
+  type SearchInput,
+  type SearchResponse,
+} from './client';
+import type {FromWorker, ToWorker} from './workerProtocol';
 
 function indexUrl(): string {
   const data = globalData['toolhive-search-index']?.default as {indexUrl?: string} | undefined;
-  return data?.indexUrl ?? '/search-index.json';
+  return new URL(data?.indexUrl ?? '/search-index.json', window.location.origin).href;
 }
 
 /**
  * User Timing entries (visible in the browser's performance tools; read by
- * scripts/bench/search.ts): loading the index, and answering each query.
+ * scripts/bench/search.ts): loading the index (from the request to the
+ * worker's reply), and the engine's work for each query (timed in the worker,
+ * moved to the page's clock).
  */
 export const TIMING = {index: 'toolhive-search:index', query: 'toolhive-search:query'};
 
@@ -29,43 +38,85 @@ function measure(name: string, start: number, end = performance.now()): void {
   }
 }
 
-let loading: Promise<SearchEngine> | null = null;
+type Distributive<T> = T extends unknown ? Omit<T, 'id'> : never;
 
-/** The engine over the site's index; one fetch per page load, retried after a failure. */
-export function loadSearchEngine(): Promise<SearchEngine> {
-  const started = performance.now();
-  loading ??= fetch(indexUrl(), {credentials: 'same-origin'})
-    .then((response) => {
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return response.json() as Promise<SearchIndexFile>;
-    })
-    .then((file) => {
-      const engine = new SearchEngine(unpackRecords(file));
-      measure(TIMING.index, started);
-      return engine;
-    })
-    .catch((error: unknown) => {
-      loading = null;
-      throw new RetryError('The search index could not be loaded', {cause: error});
-    });
-  return loading;
+let worker: Worker | null = null;
+let nextId = 0;
+const pending = new Map<number, {resolve: (m: FromWorker) => void; reject: (e: Error) => void}>();
+
+function rejectAll(error: Error): void {
+  for (const {reject} of pending.values()) reject(error);
+  pending.clear();
 }
 
-/** Starts loading the index; a failure shows up on the next search instead. */
+function searchWorker(): Worker {
+  if (!worker) {
+    worker = new Worker(new URL('./worker.ts', import.meta.url), {name: 'toolhive-search'});
+    worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
+      const waiting = pending.get(event.data.id);
+      pending.delete(event.data.id);
+      waiting?.resolve(event.data);
+    });
+    worker.addEventListener('error', (event) => {
+      // The worker itself could not start: start a new one next time.
+      event.preventDefault();
+      worker?.terminate();
+      worker = null;
+      rejectAll(new Error('The search worker could not start'));
+    });
+  }
+  return worker;
+}
+
+/** Posts a message to the worker and resolves with its reply; failures reject. */
+function ask(message: Distributive<ToWorker>): Promise<FromWorker> {
+  const id = (nextId += 1);
+  return new Promise<FromWorker>((resolve, reject) => {
+    pending.set(id, {resolve, reject});
+    searchWorker().postMessage({...message, id} as ToWorker);
+  }).then((reply) => {
+    if (reply.type === 'failed') {
+      throw new RetryError('The search index could not be loaded', {
+        cause: new Error(reply.message),
+      });
+    }
+    return reply;
+  });
+}
+
+let loaded: Promise<void> | null = null;
+
+/** Starts loading the index in the worker; a failure shows up on the next search instead. */
 export function preloadSearchIndex(): void {
-  loadSearchEngine().catch(() => undefined);
+  const started = performance.now();
+  loaded ??= ask({type: 'load', indexUrl: indexUrl()}).then(
+    () => measure(TIMING.index, started),
+    () => {
+      loaded = null;
+    },
+  );
 }
 
 /** Snippets of 10 words, 5 on screens up to 768 px wide. */
 const smallScreen = typeof window !== 'undefined' ? window.matchMedia('(max-width: 768px)') : null;
 
-export const localSearchClient = createLocalSearchClient({
-  engine: loadSearchEngine,
-  origin: () => window.location.origin,
-  now: () => performance.now(),
-  onQuery: (start, end) => measure(TIMING.query, start, end),
-  snippetWords: () => (smallScreen?.matches ? 5 : 10),
-});
+async function search(input: SearchInput): Promise<{results: SearchResponse[]}> {
+  preloadSearchIndex();
+  const reply = await ask({
+    type: 'search',
+    indexUrl: indexUrl(),
+    // Requests are plain data; drop anything that cannot cross to the worker.
+    input: JSON.parse(JSON.stringify(input)) as SearchInput,
+    origin: window.location.origin,
+    snippetWords: smallScreen?.matches ? 5 : 10,
+  });
+  if (reply.type !== 'answer') throw new Error(`unexpected reply ${reply.type}`);
+  const shift = reply.timeOrigin - performance.timeOrigin;
+  for (const [start, end] of reply.timings) measure(TIMING.query, start + shift, end + shift);
+  return {results: reply.results};
+}
+
+export const localSearchClient: LocalSearchClient = searchClientShape(search);
 
 const ERROR_SCREEN = 'toolhive-search-error';
 

@@ -4,11 +4,25 @@
  * keyboard use, recent and favourite searches, failure and hostile input,
  * accessibility, and that no request leaves the site.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import {AxeBuilder} from '@axe-core/playwright';
 import {expect, test, type Page, type Request} from '@playwright/test';
 import {animationsFinished, collectErrors, currentTheme} from './helpers';
 
 const INDEX = /\/search-index\.json(\?|$)/;
+
+/** Built chunks that hold MiniSearch (its error messages name it). */
+const jsDir = path.resolve('build/assets/js');
+const minisearchChunks = new Set(
+  fs
+    .readdirSync(jsDir)
+    .filter(
+      (f) =>
+        f.endsWith('.js') && fs.readFileSync(path.join(jsDir, f), 'utf8').includes('MiniSearch'),
+    ),
+);
+const basename = (p: string) => path.basename(p);
 
 /** Errors worth failing on: requests aborted by our own navigations are not. */
 const real = (errors: string[]) => errors.filter((e) => !/net::ERR_ABORTED$/.test(e.trim()));
@@ -237,6 +251,31 @@ test.describe('local mode', () => {
     const indexRequest = page.context().waitForEvent('request', (r) => INDEX.test(r.url()));
     await button(page).hover();
     await indexRequest;
+  });
+
+  test('the index is loaded and searched in a worker, off the main thread', async ({page}) => {
+    await page.goto('/toolhive');
+    await page.waitForLoadState('networkidle');
+    expect(page.workers()).toHaveLength(0);
+    const started = page.waitForEvent('worker');
+    await button(page).hover();
+    const worker = await started;
+    expect(new URL(worker.url()).pathname).toMatch(
+      /^\/assets\/js\/toolhive-search\.[0-9a-f]+\.js$/,
+    );
+    await openWithButton(page);
+    await search(page, 'network isolation');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    // The page's own resource timeline (a worker keeps its own) has neither
+    // the index nor the chunk that holds MiniSearch: both went to the worker.
+    const pageResources = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+    );
+    expect(pageResources.filter((p) => INDEX.test(p) || minisearchChunks.has(basename(p)))).toEqual(
+      [],
+    );
+    expect(minisearchChunks.size).toBeGreaterThan(0);
+    expect(page.workers()).toHaveLength(1);
   });
 
   test('no request leaves the site while searching', async ({page, baseURL}) => {

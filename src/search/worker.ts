@@ -1,0 +1,72 @@
+/**
+ * The search engine's thread. Fetching the index, parsing it and building
+ * the engine take 100-200 ms of CPU, and the first search needs them just as
+ * DocSearch's modal, a large chunk, is being evaluated and drawn on the page's
+ * main thread. Here both run at once; queries are answered here too, so the
+ * page only posts requests and receives DocSearch-shaped results.
+ *
+ * Started by src/search/localClient.ts; speaks src/search/workerProtocol.ts.
+ */
+/// <reference lib="webworker" />
+import {createLocalSearchClient} from './client';
+import {SearchEngine} from './engine';
+import {unpackRecords, type SearchIndexFile} from './records';
+import type {FromWorker, ToWorker} from './workerProtocol';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+let loading: Promise<SearchEngine> | null = null;
+
+/** The engine over the index; one fetch, retried on the next request after a failure. */
+function loadEngine(indexUrl: string): Promise<SearchEngine> {
+  loading ??= fetch(indexUrl, {credentials: 'same-origin'})
+    .then((response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.json() as Promise<SearchIndexFile>;
+    })
+    .then((file) => new SearchEngine(unpackRecords(file)))
+    .catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+  return loading;
+}
+
+function reply(message: FromWorker): void {
+  self.postMessage(message);
+}
+
+function failure(id: number, error: unknown): FromWorker {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return {type: 'failed', id, message: cause instanceof Error ? cause.message : String(cause)};
+}
+
+self.addEventListener('message', (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  if (message.type === 'load') {
+    loadEngine(message.indexUrl).then(
+      () => reply({type: 'loaded', id: message.id}),
+      (error: unknown) => reply(failure(message.id, error)),
+    );
+    return;
+  }
+  const timings: [number, number][] = [];
+  const client = createLocalSearchClient({
+    engine: () => loadEngine(message.indexUrl),
+    origin: () => message.origin,
+    now: () => performance.now(),
+    onQuery: (start, end) => timings.push([start, end]),
+    snippetWords: () => message.snippetWords,
+  });
+  client.search(message.input).then(
+    ({results}) =>
+      reply({
+        type: 'answer',
+        id: message.id,
+        results,
+        timings,
+        timeOrigin: performance.timeOrigin,
+      }),
+    (error: unknown) => reply(failure(message.id, error)),
+  );
+});
