@@ -177,7 +177,6 @@ test.describe('API operation page', () => {
     await page.setViewportSize({width: 412, height: 823});
     await page.goto(OPERATION_PAGE, {waitUntil: 'networkidle'});
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
-    await waitForExplorer(page);
     // Layout shifts recorded since navigation (buffered), summed as CLS does
     // for one session window; 0.1 is the "good" threshold.
     const shifts = await page.evaluate(
@@ -196,6 +195,33 @@ test.describe('API operation page', () => {
         }),
     );
     expect(shifts).toBeLessThan(0.1);
+  });
+
+  test('on a phone the request explorer loads when the reader scrolls to it', async ({page}) => {
+    const scripts = trackAssets(page);
+    // The explorer's own chunk: the one with its "Send API Request" button.
+    const explorerChunks = new Set(
+      fs
+        .readdirSync(jsDir)
+        .filter(
+          (f) =>
+            f.endsWith('.js') &&
+            fs.readFileSync(path.join(jsDir, f), 'utf8').includes('Send API Request'),
+        ),
+    );
+    expect(explorerChunks.size).toBeGreaterThan(0);
+    const explorerLoaded = () => scripts.some((s) => explorerChunks.has(path.basename(s)));
+    await page.setViewportSize({width: 412, height: 823});
+    // This operation's long body schema puts the explorer far below the
+    // first screen.
+    await page.goto(BODY_OPERATION_PAGE, {waitUntil: 'networkidle'});
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    const slot = page.locator('[data-api-explorer]');
+    await expect(slot).toHaveAttribute('data-api-explorer', 'waiting');
+    expect(explorerLoaded(), 'explorer code before scrolling').toBe(false);
+    await slot.scrollIntoViewIfNeeded();
+    await waitForExplorer(page);
+    expect(explorerLoaded(), 'explorer code after scrolling').toBe(true);
   });
 
   test('a request body is documented with its schema', async ({page}) => {

@@ -8,28 +8,15 @@
  * scrolls to a diagram never pays for it, and the page is interactive sooner.
  * Until then an empty slot of fixed height holds the diagram's place.
  */
-import {useEffect, useRef, useState, type ReactNode} from 'react';
+import {useRef, type ReactNode} from 'react';
 import OriginalMermaid from '@theme-original/Mermaid';
 import type {Props} from '@theme/Mermaid';
+import {useNearViewport} from '@site/src/hooks/useNearViewport';
 import styles from './styles.module.css';
 
 export default function Mermaid(props: Props): ReactNode {
   const slot = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-
-  useEffect(() => {
-    const element = slot.current;
-    if (!element || near) return undefined;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      {rootMargin: '400px 0px'},
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-
+  const near = useNearViewport(slot, 400);
   return (
     <div ref={slot} className={styles.slot} data-mermaid-slot={near ? 'drawing' : 'waiting'}>
       {near && <OriginalMermaid {...props} />}
