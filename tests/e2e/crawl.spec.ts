@@ -77,8 +77,8 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 /**
  * Waits for hydration, for every Mermaid diagram (each is drawn when it nears
- * the viewport, so the slots are scrolled into view first) and for
- * transitions to end.
+ * the viewport, so the slots are scrolled into view first), for the API
+ * request explorer where there is one, and for transitions to end.
  */
 async function settled(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
@@ -87,6 +87,13 @@ async function settled(page: Page): Promise<void> {
   for (let i = 0; i < count; i += 1) await slots.nth(i).scrollIntoViewIfNeeded();
   if (count > 0) {
     await expect(page.locator('.docusaurus-mermaid-container svg')).toHaveCount(count);
+  }
+  // An API operation page's request explorer loads after hydration (at once
+  // at this width): check the page with it.
+  if ((await page.locator('[data-api-explorer]').count()) > 0) {
+    await expect(page.getByRole('button', {name: /send api request/i})).toBeVisible({
+      timeout: 20_000,
+    });
   }
   await animationsFinished(page);
 }

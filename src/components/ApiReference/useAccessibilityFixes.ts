@@ -53,18 +53,11 @@ export function useAccessibilityFixes(): void {
   useEffect(() => {
     const root = document.querySelector('.theme-api-markdown')?.closest('main') ?? document.body;
     applyFixes(root);
-    let scheduled = 0;
-    const observer = new MutationObserver(() => {
-      if (scheduled) return;
-      scheduled = requestAnimationFrame(() => {
-        scheduled = 0;
-        applyFixes(root);
-      });
-    });
+    // Mutation records arrive as a microtask after each DOM change, before
+    // any other task (a screen reader's, or a test's) can see the unfixed
+    // elements. The fixes only set attributes, which the observer ignores.
+    const observer = new MutationObserver(() => applyFixes(root));
     observer.observe(root, {childList: true, subtree: true});
-    return () => {
-      observer.disconnect();
-      cancelAnimationFrame(scheduled);
-    };
+    return () => observer.disconnect();
   }, []);
 }
