@@ -16,3 +16,8 @@ declare module '@theme/SkeletonLoader' {
   import type {ReactNode} from 'react';
   export default function SkeletonLoader(props: {size?: 'sm' | 'md' | 'lg'}): ReactNode;
 }
+
+/** crypto-js's SHA-1 on its own (crypto-js 4): a word array with toString(). */
+declare module 'crypto-js/sha1' {
+  export default function SHA1(message: string): {toString(): string};
+}
