@@ -8,27 +8,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {AxeBuilder} from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
-import {animationsFinished, collectErrors, currentTheme} from './helpers';
+import {animationsFinished, builtJsDir, builtScripts, collectErrors, currentTheme} from './helpers';
 
 const INFO_PAGE = '/toolhive/reference/api';
 const OPERATION_PAGE = '/toolhive/reference/api/list-workloads';
 const BODY_OPERATION_PAGE = '/toolhive/reference/api/create-workload';
 const OUTSIDE_PAGES = ['/toolhive/faq', '/toolhive', '/'];
 
-const jsDir = path.resolve('build/assets/js');
+const jsDir = builtJsDir;
 
 /**
  * Built JavaScript files that hold the API reference's code, recognised by
  * class names that only docusaurus-theme-openapi-docs components use.
  */
 function apiChunkFiles(): Set<string> {
-  const files = fs.readdirSync(jsDir).filter((f) => f.endsWith('.js'));
-  return new Set(
-    files.filter((f) => {
-      const js = fs.readFileSync(path.join(jsDir, f), 'utf8');
-      return js.includes('openapi-explorer__') || js.includes('openapi-tabs__');
-    }),
-  );
+  return builtScripts((js) => js.includes('openapi-explorer__') || js.includes('openapi-tabs__'));
 }
 
 /** Same-origin scripts and stylesheets that a page executes. */
@@ -200,15 +194,7 @@ test.describe('API operation page', () => {
   test('on a phone the request explorer loads when the reader scrolls to it', async ({page}) => {
     const scripts = trackAssets(page);
     // The explorer's own chunk: the one with its "Send API Request" button.
-    const explorerChunks = new Set(
-      fs
-        .readdirSync(jsDir)
-        .filter(
-          (f) =>
-            f.endsWith('.js') &&
-            fs.readFileSync(path.join(jsDir, f), 'utf8').includes('Send API Request'),
-        ),
-    );
+    const explorerChunks = builtScripts((js) => js.includes('Send API Request'));
     expect(explorerChunks.size).toBeGreaterThan(0);
     const explorerLoaded = () => scripts.some((s) => explorerChunks.has(path.basename(s)));
     await page.setViewportSize({width: 412, height: 823});

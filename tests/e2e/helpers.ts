@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type {Page} from '@playwright/test';
 
 /** Console errors and failed requests seen by a page, for assertions. */
@@ -35,4 +37,19 @@ export async function animationsFinished(page: Page): Promise<void> {
     });
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
+}
+
+/** The production build's JavaScript folder. */
+export const builtJsDir = path.resolve('build/assets/js');
+
+/**
+ * Names of the built JavaScript files whose text passes `test`, for telling
+ * which chunk holds some code (by strings only that code contains).
+ */
+export function builtScripts(test: (js: string) => boolean): Set<string> {
+  return new Set(
+    fs
+      .readdirSync(builtJsDir)
+      .filter((f) => f.endsWith('.js') && test(fs.readFileSync(path.join(builtJsDir, f), 'utf8'))),
+  );
 }

@@ -4,24 +4,15 @@
  * keyboard use, recent and favourite searches, failure and hostile input,
  * accessibility, and that no request leaves the site.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import {AxeBuilder} from '@axe-core/playwright';
 import {expect, test, type Page, type Request} from '@playwright/test';
-import {animationsFinished, collectErrors, currentTheme} from './helpers';
+import {animationsFinished, builtScripts, collectErrors, currentTheme} from './helpers';
 
 const INDEX = /\/search-index\.json(\?|$)/;
 
 /** Built chunks that hold MiniSearch (its error messages name it). */
-const jsDir = path.resolve('build/assets/js');
-const minisearchChunks = new Set(
-  fs
-    .readdirSync(jsDir)
-    .filter(
-      (f) =>
-        f.endsWith('.js') && fs.readFileSync(path.join(jsDir, f), 'utf8').includes('MiniSearch'),
-    ),
-);
+const minisearchChunks = builtScripts((js) => js.includes('MiniSearch'));
 const basename = (p: string) => path.basename(p);
 
 /** Errors worth failing on: requests aborted by our own navigations are not. */

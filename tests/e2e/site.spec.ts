@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
-import {collectErrors, currentTheme} from './helpers';
+import {builtScripts, collectErrors, currentTheme} from './helpers';
 
 test.describe('colour mode', () => {
   test('follows a dark system preference', async ({page}) => {
@@ -226,13 +225,8 @@ test.describe('theme preview', () => {
 
 /** Built files holding Mermaid's library (not the small theme component). */
 function mermaidLibraryFiles(): Set<string> {
-  const jsDir = path.resolve('build/assets/js');
-  return new Set(
-    fs.readdirSync(jsDir).filter((f) => {
-      if (!f.endsWith('.js')) return false;
-      const js = fs.readFileSync(path.join(jsDir, f), 'utf8');
-      return ['startOnLoad', 'securityLevel', 'flowchart'].every((s) => js.includes(s));
-    }),
+  return builtScripts((js) =>
+    ['startOnLoad', 'securityLevel', 'flowchart'].every((s) => js.includes(s)),
   );
 }
 
