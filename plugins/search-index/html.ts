@@ -70,6 +70,19 @@ const BLOCK_TAGS = new Set([
 const TEXT_BLOCKS = new Set(['P', 'LI', 'DT', 'DD', 'SUMMARY', 'FIGCAPTION']);
 
 /** Collapses whitespace and drops the zero-width space of heading links. */
+/**
+ * The record of the innermost heading still open above `below` (1–6; 7 for
+ * any level), or 0, the page title. `stack[level]` holds the record index of
+ * the open heading of that level, or undefined. Used by both record builders.
+ */
+export function openHeading(stack: (number | undefined)[], below = 7): number {
+  for (let l = below - 1; l >= 1; l -= 1) {
+    const open = stack[l];
+    if (open !== undefined) return open;
+  }
+  return 0;
+}
+
 export function cleanText(text: string): string {
   return text
     .replace(/[\u200b\u00ad]/g, '')
@@ -142,20 +155,8 @@ export function recordsFromHtml(html: string, meta: PageMeta): PageRecords | nul
   // Heading stack: stack[level] = index of the open heading record at that level.
   const stack: (number | undefined)[] = [];
   stack[1] = 0;
-  const parentFor = (level: number): number => {
-    for (let l = level - 1; l >= 1; l -= 1) {
-      const open = stack[l];
-      if (open !== undefined) return open;
-    }
-    return 0;
-  };
-  const currentSection = (): number => {
-    for (let l = 6; l >= 1; l -= 1) {
-      const open = stack[l];
-      if (open !== undefined) return open;
-    }
-    return 0;
-  };
+  const parentFor = (level: number): number => openHeading(stack, level);
+  const currentSection = (): number => openHeading(stack);
   const addContent = (text: string) => {
     const t = cleanText(text);
     if (t) page.records.push({level: 0, text: t, parent: currentSection()});

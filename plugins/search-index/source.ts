@@ -1,5 +1,6 @@
 import {createSlugger} from '@docusaurus/utils';
 import type {PageRecords} from '../../src/search/records';
+import {openHeading} from './html';
 
 /**
  * Records from a doc's Markdown source, for the development server, where no
@@ -52,13 +53,7 @@ export function recordsFromMarkdown(
   page.records.push({level: 1, text: meta.title, parent: -1});
   const slugger = createSlugger();
   const stack: (number | undefined)[] = [undefined, 0];
-  const section = (below = 7): number => {
-    for (let l = below - 1; l >= 1; l -= 1) {
-      const open = stack[l];
-      if (open !== undefined) return open;
-    }
-    return 0;
-  };
+  const section = (below = 7): number => openHeading(stack, below);
   const content = (text: string) => {
     const t = inlineText(text);
     if (t) page.records.push({level: 0, text: t, parent: section()});
