@@ -28,6 +28,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: {sourceType: 'commonjs', globals: globals.node},
+  },
+  {
     files: ['src/**/*.tsx', 'plugins/**/*.tsx'],
     plugins: {react, 'react-hooks': reactHooks},
     settings: {react: {version: 'detect'}},

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import openApiTheme from 'docusaurus-theme-openapi-docs/lib/index';
+import {installedCodegens, unusedCodegenFolders} from './codegens';
 
 /**
  * File name of a `?asset` stylesheet. The client build minifies CSS files and
@@ -36,10 +37,14 @@ function stylesheetFilename(pathData: {contentHash?: string}): string {
  *    `file.scss?asset` compiles the file with Sass and returns the URL of the
  *    emitted `assets/css/[name].[hash].css`.
  *
- * It also points every copy of `postman-collection` at one (see below), which
- * shrinks the request explorer's chunk, and `crypto-js` at a SHA-1-only
- * stand-in (src/components/ApiReference/crypto-sha1.ts), about 27 KB gzip less
- * on every API page.
+ * It also points every copy of `postman-collection` and of `lodash` at one
+ * (see below), which shrinks the request explorer's chunk, and `crypto-js` at
+ * a SHA-1-only stand-in (src/components/ApiReference/crypto-sha1.ts), about
+ * 27 KB gzip less on every API page. The explorer's chunk loses four more
+ * libraries it loads but never uses, each replaced by a stand-in in
+ * src/components/ApiReference/explorer-stubs (which says why it is safe):
+ * iconv-lite, the fake-data library, react-live's JSX compiler, and the code
+ * generators of languages that `languageTabs` does not list.
  *
  * The theme's components (`getThemePath`) are unchanged. Its Tabs/TabItem
  * copies are confined to API pages by src/theme/Tabs and src/theme/TabItem,
@@ -53,6 +58,16 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
   const postmanCollectionDir = path.dirname(
     require.resolve('postman-collection/package.json', {paths: [themeDir]}),
   );
+  const stubs = path.join(siteDir, 'src/components/ApiReference/explorer-stubs');
+  const tabs = (context.siteConfig.themeConfig.languageTabs ?? []) as {language: string}[];
+  const unusedCodegens = unusedCodegenFolders(
+    installedCodegens(themeDir),
+    tabs.map((t) => t.language),
+  );
+  // A generator's entry as the language table requires it, or once resolved.
+  const unusedCodegen = new RegExp(
+    `codegens[\\\\/](${unusedCodegens.map((f) => f.replace(/[.]/g, '\\.')).join('|')})[\\\\/]index\\.js$`,
+  );
 
   return {
     ...upstream,
@@ -63,6 +78,7 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
     },
 
     configureWebpack(config, isServer, utils, content) {
+      const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
       const upstreamConfig = upstream.configureWebpack!(config, isServer, utils, content) ?? {};
       const fallback = (upstreamConfig as {resolve?: {fallback?: Record<string, string>}}).resolve
         ?.fallback;
@@ -84,8 +100,16 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
             // The theme imports all of crypto-js for one SHA-1 call (see the
             // stand-in); nothing else in the bundles imports crypto-js.
             'crypto-js$': path.join(siteDir, 'src/components/ApiReference/crypto-sha1.ts'),
+            // Four of the generators ship their own copy of lodash 4.
+            lodash: path.dirname(require.resolve('lodash/package.json')),
+            'iconv-lite$': path.join(stubs, 'iconv-lite.ts'),
+            '@faker-js/faker/locale/en$': path.join(stubs, 'faker.cjs'),
+            sucrase$: path.join(stubs, 'sucrase.ts'),
           },
         },
+        plugins: unusedCodegens.length
+          ? [new NormalModuleReplacementPlugin(unusedCodegen, path.join(stubs, 'codegen.ts'))]
+          : [],
         module: {
           rules: [
             {
