@@ -210,6 +210,22 @@ test.describe('API operation page', () => {
     expect(explorerLoaded(), 'explorer code after scrolling').toBe(true);
   });
 
+  test("descriptions are Markdown drawn without the theme's own parser", async ({page}) => {
+    const scripts = trackAssets(page);
+    // The theme's Markdown component (react-markdown with an HTML parser),
+    // recognised by its admonition pattern; src/theme/Markdown loads it only
+    // for text that needs it.
+    const parserChunks = builtScripts((js) => js.includes(':::(\\w+)'));
+    expect(parserChunks.size).toBeGreaterThan(0);
+    await page.setViewportSize({width: 1280, height: 800});
+    await page.goto(BODY_OPERATION_PAGE);
+    await waitForExplorer(page);
+    // The body schema's `transport` description, with inline code.
+    const description = page.locator('p', {hasText: 'The transport:'}).first();
+    await expect(description.locator('code', {hasText: 'streamable-http'})).toBeVisible();
+    expect(scripts.filter((s) => parserChunks.has(path.basename(s)))).toEqual([]);
+  });
+
   test('a request body is documented with its schema', async ({page}) => {
     await page.goto(BODY_OPERATION_PAGE);
     await expect(page.locator('.openapi__method-endpoint .badge').first()).toHaveText(/post/i);
