@@ -18,6 +18,7 @@ import type {Props} from '@theme/DocItem';
 // (see the `?asset` rule in plugins/openapi-theme) and linked from API pages
 // only, instead of joining the site-wide CSS bundle.
 import stylesheetUrl from './api-theme.scss?asset';
+import {BrowserInTransition} from './BrowserInTransition';
 import {registerApiDocItem} from './registry';
 import {TabsImplementation, type TabsPair} from './TabsImplementation';
 import {useAccessibilityFixes} from './useAccessibilityFixes';
@@ -35,7 +36,9 @@ export default function ApiDocItem(props: Props): ReactNode {
           the content after it until loaded, and leaves with the page. */}
       <link rel="stylesheet" href={stylesheetUrl} />
       <TabsImplementation.Provider value={openApiTabs}>
-        <OpenApiItem {...props} />
+        <BrowserInTransition>
+          <OpenApiItem {...props} />
+        </BrowserInTransition>
       </TabsImplementation.Provider>
     </>
   );
