@@ -221,22 +221,11 @@ const config: Config = {
     prism: {
       theme: prismLight,
       darkTheme: prismDark,
-      // Every grammar the site highlights (plugins/prism-slim removes the ones
-      // prism-react-renderer bundles). Order matters: a grammar comes after
-      // the ones it extends (clike before javascript and go). javascript,
-      // python and go are for the API reference's request samples.
-      additionalLanguages: [
-        'clike',
-        'javascript',
-        'bash',
-        'json',
-        'yaml',
-        'powershell',
-        'docker',
-        'promql',
-        'python',
-        'go',
-      ],
+      // Every grammar the docs highlight (plugins/prism-slim removes the ones
+      // prism-react-renderer bundles). The API reference's request samples add
+      // JavaScript, Python and Go on API pages only
+      // (src/components/ApiReference/prism-sample-languages.ts).
+      additionalLanguages: ['bash', 'json', 'yaml', 'powershell', 'docker', 'promql'],
     },
   } satisfies Preset.ThemeConfig,
 };

@@ -12,9 +12,10 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
  * module without the bundled grammars and themes into the generated-files
  * folder and points the `prism-react-renderer` import of the bundles at it.
  * The grammars the docs use come from `prismjs` through the theme's
- * `prism.additionalLanguages` setting instead, so that list is the one place
- * that decides what is highlighted. Node.js code (the config, the theme's
- * option validation) keeps using the package itself.
+ * `prism.additionalLanguages` setting instead, and the API reference adds its
+ * request samples' grammars on its own pages
+ * (src/components/ApiReference/prism-sample-languages.ts). Node.js code (the
+ * config, the theme's option validation) keeps using the package itself.
  *
  * The cut relies on three section markers of the package's build output; if
  * an update moves them, `slimPrismModule` throws and the build stops.

@@ -257,6 +257,14 @@ test.describe('API reference accessibility', () => {
 });
 
 test.describe('API reference code stays on its pages', () => {
+  test("the request samples' grammars are part of the API chunks only", () => {
+    // Prism's Python grammar, recognised by a token name only it defines.
+    const grammar = builtScripts((js) => js.includes('triple-quoted-string'));
+    expect(grammar.size).toBeGreaterThan(0);
+    const api = apiChunkFiles();
+    expect([...grammar].filter((f) => !api.has(f))).toEqual([]);
+  });
+
   test('the build has API chunks and the main bundle has no Node.js shims', () => {
     expect(apiChunkFiles().size).toBeGreaterThan(0);
     const main = fs.readdirSync(jsDir).find((f) => /^main\.[0-9a-f]+\.js$/.test(f))!;

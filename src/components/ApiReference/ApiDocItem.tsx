@@ -9,6 +9,8 @@
  */
 // Must stay the first import: defines `process` and `Buffer` for the explorer.
 import './node-globals';
+// Grammars of the explorer's code samples, registered before any renders.
+import './prism-sample-languages';
 import type {ReactNode} from 'react';
 import OpenApiItem from '@theme-original/ApiItem';
 import OpenApiTabs from '@theme-original/Tabs';
