@@ -29,8 +29,9 @@ function stylesheetFilename(pathData: {contentHash?: string}): string {
  *    sidebar.css, the method badges of the API items in the docs sidebar.
  * 2. `configureWebpack` adds a ProvidePlugin for `process` and `Buffer`, which
  *    injects the `process` shim into React in the main bundle. We remove it;
- *    src/components/ApiReference/node-globals.ts defines both globals in the
- *    API chunk instead. The `resolve.fallback` entries (buffer, path) stay:
+ *    src/components/ApiReference/node-globals.ts defines `process` in the API
+ *    chunk instead, and buffer-global.ts defines `Buffer` in the request
+ *    explorer's chunk. The `resolve.fallback` entries (buffer, path) stay:
  *    they only apply to modules that import those names.
  * 3. `configureWebpack` also adds a Sass rule that injects styles into the
  *    CSS bundle. We replace it with the `?asset` rule: importing
@@ -40,7 +41,8 @@ function stylesheetFilename(pathData: {contentHash?: string}): string {
  * It also points every copy of `postman-collection` and of `lodash` at one
  * (see below), which shrinks the request explorer's chunk, and `crypto-js` at
  * a SHA-1-only stand-in (src/components/ApiReference/crypto-sha1.ts), about
- * 27 KB gzip less on every API page. The explorer's chunk loses four more
+ * 27 KB gzip less on every API page, and `pako` at its inflate-only build
+ * (the theme only decompresses the page's API description). The explorer's chunk loses four more
  * libraries it loads but never uses, each replaced by a stand-in in
  * src/components/ApiReference/explorer-stubs (which says why it is safe):
  * iconv-lite, the fake-data library, react-live's JSX compiler, and the code
@@ -100,6 +102,11 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
             // The theme imports all of crypto-js for one SHA-1 call (see the
             // stand-in); nothing else in the bundles imports crypto-js.
             'crypto-js$': path.join(siteDir, 'src/components/ApiReference/crypto-sha1.ts'),
+            // The theme calls pako.ungzip only.
+            pako$: path.join(
+              path.dirname(require.resolve('pako/package.json', {paths: [themeDir]})),
+              'dist/browser/pako_inflate.esm.min.mjs',
+            ),
             // Four of the generators ship their own copy of lodash 4.
             lodash: path.dirname(require.resolve('lodash/package.json')),
             'iconv-lite$': path.join(stubs, 'iconv-lite.ts'),

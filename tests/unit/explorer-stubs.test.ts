@@ -104,3 +104,16 @@ test('react-live compiles only through sucrase.transform, and the stand-in refus
   );
   assert.throws(() => sucraseStub.transform(), SyntaxError);
 });
+
+test("the theme calls only pako's ungzip, which the inflate-only build offers", async () => {
+  const apiItem = read(path.join(themeDir, 'lib/theme/ApiItem/index.js'));
+  const uses = new Set([...apiItem.matchAll(/pako_1\.(\w+)/g)].map((m) => m[1]));
+  assert.deepEqual([...uses], ['ungzip']);
+  const pakoDir = path.dirname(fromTheme('pako/package.json'));
+  const inflate = (await import(path.join(pakoDir, 'dist/browser/pako_inflate.esm.min.mjs'))) as {
+    ungzip: (data: Uint8Array) => Uint8Array;
+  };
+  const zlib = await import('node:zlib');
+  const packed = zlib.gzipSync(Buffer.from('{"openapi":"3.1.0"}'));
+  assert.equal(Buffer.from(inflate.ungzip(packed)).toString(), '{"openapi":"3.1.0"}');
+});

@@ -1,17 +1,16 @@
 /**
- * Browser stand-ins for the Node.js `process` and `Buffer` globals that the
- * API explorer's dependencies (request builders and code-sample generators)
- * expect. docusaurus-theme-openapi-docs injects them into every bundle with a
- * ProvidePlugin, which also put the `process` shim into the site's main
+ * A browser stand-in for the Node.js `process` global that the API theme's
+ * dependencies expect. docusaurus-theme-openapi-docs injects it into every
+ * bundle with a ProvidePlugin, which also put the shim into the site's main
  * bundle; plugins/openapi-theme removes that plugin, and this module defines
- * the globals instead, only in the API reference chunk. It must be the first
- * import of ./ApiDocItem so the globals exist before the explorer code runs.
+ * the global instead, only in the API reference chunk. It must be the first
+ * import of ./ApiDocItem so the global exists before the theme's code runs.
+ * `Buffer`, which only the request explorer needs, comes with the explorer
+ * (./explorer.ts).
  */
 import processShim from 'process/browser';
-import {Buffer as BufferShim} from 'buffer';
 
-const g = globalThis as unknown as {process?: unknown; Buffer?: unknown};
+const g = globalThis as unknown as {process?: unknown};
 if (typeof window !== 'undefined') {
   g.process ??= processShim;
-  g.Buffer ??= BufferShim;
 }
