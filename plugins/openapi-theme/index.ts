@@ -39,14 +39,14 @@ function stylesheetFilename(pathData: {contentHash?: string}): string {
  *    emitted `assets/css/[name].[hash].css`.
  *
  * It also points every copy of `postman-collection` and of `lodash` at one
- * (see below), which shrinks the request explorer's chunk, and `crypto-js` at
- * a SHA-1-only stand-in (src/components/ApiReference/crypto-sha1.ts), about
- * 27 KB gzip less on every API page, and `pako` at its inflate-only build
- * (the theme only decompresses the page's API description). The explorer's chunk loses four more
- * libraries it loads but never uses, each replaced by a stand-in in
- * src/components/ApiReference/explorer-stubs (which says why it is safe):
- * iconv-lite, the fake-data library, react-live's JSX compiler, and the code
- * generators of languages that `languageTabs` does not list.
+ * (see below), which shrinks the request explorer's chunk; `crypto-js` at a
+ * SHA-1-only stand-in (src/components/ApiReference/crypto-sha1.ts), about
+ * 27 KB gzip less on every API page; and `pako` at its inflate-only build
+ * (the theme only decompresses the page's API description). The explorer's
+ * chunk loses four more libraries it loads but never uses, each replaced by a
+ * stand-in in src/components/ApiReference/explorer-stubs (which says why it
+ * is safe): iconv-lite, the fake-data library, react-live's JSX compiler, and
+ * the code generators of languages that `languageTabs` does not list.
  *
  * The theme's components (`getThemePath`) are unchanged. Its Tabs/TabItem
  * copies are confined to API pages by src/theme/Tabs and src/theme/TabItem,
