@@ -20,7 +20,6 @@ import type {Props} from '@theme/DocItem';
 // (see the `?asset` rule in plugins/openapi-theme) and linked from API pages
 // only, instead of joining the site-wide CSS bundle.
 import stylesheetUrl from './api-theme.scss?asset';
-import {BrowserInTransition} from './BrowserInTransition';
 import {registerApiDocItem} from './registry';
 import {TabsImplementation, type TabsPair} from './TabsImplementation';
 import {useAccessibilityFixes} from './useAccessibilityFixes';
@@ -38,9 +37,7 @@ export default function ApiDocItem(props: Props): ReactNode {
           the content after it until loaded, and leaves with the page. */}
       <link rel="stylesheet" href={stylesheetUrl} />
       <TabsImplementation.Provider value={openApiTabs}>
-        <BrowserInTransition>
-          <OpenApiItem {...props} />
-        </BrowserInTransition>
+        <OpenApiItem {...props} />
       </TabsImplementation.Provider>
     </>
   );
