@@ -114,6 +114,7 @@ const config: Config = {
     ],
     // Prism without the grammars and themes the docs never use.
     './plugins/prism-slim/index.ts',
+    './plugins/tslib-slim/index.ts',
     isProductionDeploy && '@docusaurus/plugin-vercel-analytics',
     isProductionDeploy &&
       gtagTrackingId && ['./plugins/gtag/index.ts', {trackingId: gtagTrackingId}],
