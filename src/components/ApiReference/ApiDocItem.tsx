@@ -7,7 +7,7 @@
  * module (see ./registry), so its code, the explorer and their dependencies
  * end up in chunks that no other page loads.
  */
-// Must stay the first import: defines `process` and `Buffer` for the explorer.
+// Must stay the first import: defines `process` for the theme's code.
 import './node-globals';
 // Grammars of the explorer's code samples, registered before any renders.
 import './prism-sample-languages';

@@ -2,7 +2,7 @@
  * Wraps @theme-original/ApiExplorer (docusaurus-theme-openapi-docs), the
  * request explorer in the right-hand column of an API operation page.
  * Reason for overriding: the explorer and its request and code-sample
- * builders are most of the API reference's JavaScript (about 155 KB gzip).
+ * builders are most of the API reference's JavaScript (about 160 KB gzip).
  * The theme renders it in the browser only, after the page has hydrated, so
  * loading it lazily changes nothing on screen (the theme's skeleton shows
  * meanwhile) but keeps it out of the chunks the page needs to render and

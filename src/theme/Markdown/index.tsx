@@ -10,7 +10,7 @@
  * own extensions (`:::` admonitions, fenced code with a language, both drawn
  * with theme components) still goes to the original, loaded only then.
  */
-import React, {lazy, Suspense, type ReactNode} from 'react';
+import {lazy, Suspense, type ReactNode} from 'react';
 import {Marked} from 'marked';
 
 const Original = lazy(() => import('@theme-original/Markdown'));
