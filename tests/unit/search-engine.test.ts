@@ -104,6 +104,10 @@ async function ask(query: string, params: Record<string, unknown> = {}): Promise
 
 test('the fast index build equals MiniSearch.addAll', () => {
   const slow = SearchEngine.viaAddAll(records);
+  // The whole index (terms, postings, field lengths, document table) ...
+  const internals = (e: SearchEngine) => JSON.stringify((e as unknown as {mini: object}).mini);
+  assert.equal(internals(engine), internals(slow));
+  // ... and therefore the results and their scores.
   for (const q of [
     'network isolation',
     'thv run transport',
