@@ -1,6 +1,9 @@
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
+/** The search worker's name (src/search/localClient.ts), also its chunk's name. */
+const SEARCH_WORKER_NAME = 'toolhive-search';
+
 /** A module of @docusaurus/theme-search-algolia's theme folder, by name. */
 const themeModule = (name: string) =>
   new RegExp(
@@ -19,6 +22,11 @@ const themeModule = (name: string) =>
  *   module `@docusaurus/Head` resolves to a component that renders nothing,
  *   so pages don't open a connection to a server they never use.
  * - A small stylesheet hides the "Search by Algolia" marks.
+ *
+ * - The search worker (src/search/worker.ts) is one file: the bundler's
+ *   vendor split would move MiniSearch into a chunk of its own, which the
+ *   worker could only fetch after its own script had arrived and run, one
+ *   more round trip before the first results.
  *
  * The search bar itself gets the local client through a prop, in
  * src/theme/SearchBar.
@@ -49,7 +57,21 @@ export default function pluginSearchLocalClient(context: LoadContext): Plugin {
         cache && typeof cache === 'object'
           ? {experiments: {cache: {...cache, version: `${cache.version ?? ''}-local-search`}}}
           : {};
-      return {module: {rules}, ...experiments};
+      // Rspack's default vendor group (async chunks only), except for the
+      // worker's chunk.
+      const defaultVendors = {
+        idHint: 'vendors',
+        reuseExistingChunk: true,
+        test: /[\\/]node_modules[\\/]/i,
+        priority: -10,
+        chunks: (chunk: {name?: string | null; canBeInitial(): boolean}) =>
+          !chunk.canBeInitial() && chunk.name !== SEARCH_WORKER_NAME,
+      };
+      return {
+        module: {rules},
+        optimization: {splitChunks: {cacheGroups: {defaultVendors}}},
+        ...experiments,
+      };
     },
   };
 }

@@ -6,7 +6,6 @@
  * from it. Loaded on demand by the search bar and the search page, so
  * neither this module nor the index is part of the initial page.
  */
-import globalData from '@generated/globalData';
 import translations from '@theme/SearchTranslations';
 import {
   RetryError,
@@ -15,17 +14,13 @@ import {
   type SearchInput,
   type SearchResponse,
 } from './client';
+import {indexUrl, searchWorkerStartedAt, startSearchWorker} from './searchWorker';
 import type {FromWorker, ToWorker} from './workerProtocol';
-
-function indexUrl(): string {
-  const data = globalData['toolhive-search-index']?.default as {indexUrl?: string} | undefined;
-  return new URL(data?.indexUrl ?? '/search-index.json', window.location.origin).href;
-}
 
 /**
  * User Timing entries (visible in the browser's performance tools; read by
- * scripts/bench/search.ts): loading the index (from the request to the
- * worker's reply), and the engine's work for each query (timed in the worker,
+ * scripts/bench/search.ts): loading the index (from the worker's start to
+ * its reply that the engine is ready), and the engine's work for each query (timed in the worker,
  * moved to the page's clock).
  */
 export const TIMING = {index: 'toolhive-search:index', query: 'toolhive-search:query'};
@@ -40,30 +35,30 @@ function measure(name: string, start: number, end = performance.now()): void {
 
 type Distributive<T> = T extends unknown ? Omit<T, 'id'> : never;
 
-let worker: Worker | null = null;
 let nextId = 0;
 const pending = new Map<number, {resolve: (m: FromWorker) => void; reject: (e: Error) => void}>();
+const listening = new WeakSet<Worker>();
 
 function rejectAll(error: Error): void {
   for (const {reject} of pending.values()) reject(error);
   pending.clear();
 }
 
+/** The worker (started by the search bar or here), with our listeners on it. */
 function searchWorker(): Worker {
-  if (!worker) {
-    worker = new Worker(new URL('./worker.ts', import.meta.url), {name: 'toolhive-search'});
+  const worker = startSearchWorker();
+  if (!listening.has(worker)) {
+    listening.add(worker);
     worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
       const waiting = pending.get(event.data.id);
       pending.delete(event.data.id);
       waiting?.resolve(event.data);
     });
-    worker.addEventListener('error', (event) => {
-      // The worker itself could not start: start a new one next time.
-      event.preventDefault();
-      worker?.terminate();
-      worker = null;
-      rejectAll(new Error('The search worker could not start'));
-    });
+    // The worker itself could not start (src/search/searchWorker.ts drops it
+    // and starts a new one next time).
+    worker.addEventListener('error', () =>
+      rejectAll(new Error('The search worker could not start')),
+    );
   }
   return worker;
 }
@@ -88,9 +83,8 @@ let loaded: Promise<void> | null = null;
 
 /** Starts loading the index in the worker; a failure shows up on the next search instead. */
 export function preloadSearchIndex(): void {
-  const started = performance.now();
   loaded ??= ask({type: 'load', indexUrl: indexUrl()}).then(
-    () => measure(TIMING.index, started),
+    () => measure(TIMING.index, searchWorkerStartedAt()),
     () => {
       loaded = null;
     },

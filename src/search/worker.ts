@@ -1,11 +1,11 @@
 /**
  * The search engine's thread. Fetching the index, parsing it and building
- * the engine take 100-200 ms of CPU, and the first search needs them just as
+ * the engine take about 100 ms of CPU, and the first search needs them just as
  * DocSearch's modal, a large chunk, is being evaluated and drawn on the page's
  * main thread. Here both run at once; queries are answered here too, so the
  * page only posts requests and receives DocSearch-shaped results.
  *
- * Started by src/search/localClient.ts; speaks src/search/workerProtocol.ts.
+ * Started by src/search/searchWorker.ts; speaks src/search/workerProtocol.ts.
  */
 /// <reference lib="webworker" />
 import {createLocalSearchClient} from './client';
@@ -43,6 +43,10 @@ function failure(id: number, error: unknown): FromWorker {
 
 self.addEventListener('message', (event: MessageEvent<ToWorker>) => {
   const message = event.data;
+  if (message.type === 'warm') {
+    loadEngine(message.indexUrl).catch(() => {});
+    return;
+  }
   if (message.type === 'load') {
     loadEngine(message.indexUrl).then(
       () => reply({type: 'loaded', id: message.id}),

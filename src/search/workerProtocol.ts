@@ -1,11 +1,14 @@
 /**
- * Messages between the page (src/search/localClient.ts) and the search
- * worker (src/search/worker.ts). Every request carries an id; the worker
- * answers each with a reply of the same id.
+ * Messages between the page (src/search/searchWorker.ts and
+ * src/search/localClient.ts) and the search worker (src/search/worker.ts).
+ * Every request but `warm` carries an id; the worker answers each with a
+ * reply of the same id.
  */
 import type {SearchInput, SearchResponse} from './client';
 
 export type ToWorker =
+  /** Start loading the index; no reply (a failure shows on the next request). */
+  | {type: 'warm'; indexUrl: string}
   /** Fetch the index and build the engine, if not done yet. */
   | {type: 'load'; id: number; indexUrl: string}
   /** Answer DocSearch's requests (loading the index first if needed). */

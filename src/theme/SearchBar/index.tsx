@@ -15,6 +15,7 @@ import React, {useCallback, useEffect, type ComponentType} from 'react';
 import OriginalSearchBar from '@theme-original/SearchBar';
 import type {DocSearchProps} from '@docsearch/react';
 import {usePluginData} from '@docusaurus/useGlobalData';
+import {startSearchWorker} from '@site/src/search/searchWorker';
 import styles from './styles.module.css';
 
 // Upstream declares no props, but passes the ones it gets on to DocSearch
@@ -27,7 +28,9 @@ const MAX_QUERY_LENGTH = 64;
 // A separate chunk: MiniSearch and the client stay out of the initial page.
 const loadLocalClient = () => import('@site/src/search/localClient');
 
+/** Starts the worker (which starts loading the index) and loads the client. */
 function preload(): void {
+  startSearchWorker();
   void loadLocalClient().then((m) => m.preloadSearchIndex());
 }
 
