@@ -115,6 +115,8 @@ const config: Config = {
     // Prism without the grammars and themes the docs never use.
     './plugins/prism-slim/index.ts',
     './plugins/tslib-slim/index.ts',
+    // Version props without doc descriptions (no page lists doc cards).
+    './plugins/docs-version-slim/index.ts',
     isProductionDeploy && '@docusaurus/plugin-vercel-analytics',
     isProductionDeploy &&
       gtagTrackingId && ['./plugins/gtag/index.ts', {trackingId: gtagTrackingId}],

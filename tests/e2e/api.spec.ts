@@ -77,6 +77,11 @@ test.describe('API reference overview', () => {
     const cards = article.locator('.card');
     await expect(cards).toHaveCount(8);
     await expect(cards.filter({hasText: 'Workloads'})).toHaveCount(1);
+    // Every card has its line of description (plugins/docs-version-slim
+    // keeps no doc descriptions for cards that link to a single doc).
+    const descriptions = cards.locator('p');
+    await expect(descriptions).toHaveCount(8);
+    for (const text of await descriptions.allTextContents()) expect(text.trim()).not.toBe('');
     expect(errors).toEqual([]);
   });
 

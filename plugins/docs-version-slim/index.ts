@@ -1,0 +1,46 @@
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+/** The docs plugin's route props files (`.docusaurus/<plugin>/<id>/p/*.json`). */
+export const DOCS_ROUTE_PROPS =
+  /[\\/]docusaurus-plugin-content-docs[\\/][^\\/]+[\\/]p[\\/][^\\/]+\.json$/;
+
+/**
+ * Drops the doc descriptions from the docs version's props.
+ *
+ * Every docs page loads its version's props: the sidebars and a table of all
+ * docs with their ids, titles, sidebars and descriptions (the front matter
+ * `description`, or the first paragraph). The descriptions are about 60 % of
+ * it: 6 KB of the 10 KB gzip that every docs and API page downloads. Only one
+ * component reads them, the theme's DocCard, for a card that links to a doc;
+ * this site's only card list (the API reference's start page) shows category
+ * cards, which never read the table. Each page's own description stays in its
+ * own metadata and `<meta name="description">`.
+ *
+ * If a page ever lists doc cards (`<DocCardList>` with doc items), remove
+ * this plugin: their cards would show no description.
+ */
+export default function pluginDocsVersionSlim(context: LoadContext): Plugin {
+  const loader = require.resolve('./loader.cjs');
+  return {
+    name: 'toolhive-docs-version-slim',
+    configureWebpack(config) {
+      // Docusaurus's persistent Rspack cache only watches its own files and
+      // docusaurus.config.ts; a change to the loader must evict it too.
+      const experiments = (config as {experiments?: {cache?: object}}).experiments?.cache
+        ? {experiments: {cache: {buildDependencies: [loader, __filename]}}}
+        : {};
+      return {
+        ...experiments,
+        module: {
+          rules: [
+            {
+              test: DOCS_ROUTE_PROPS,
+              include: [context.generatedFilesDir],
+              use: [{loader}],
+            },
+          ],
+        },
+      };
+    },
+  };
+}

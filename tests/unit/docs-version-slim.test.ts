@@ -1,0 +1,59 @@
+// plugins/docs-version-slim: the loader that drops doc descriptions from the
+// docs version's route props, and the pattern that picks those files.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {createRequire} from 'node:module';
+import {DOCS_ROUTE_PROPS} from '../../plugins/docs-version-slim/index';
+
+const require = createRequire(import.meta.url);
+const dropDocDescriptions = require('../../plugins/docs-version-slim/loader.cjs') as (
+  source: string,
+) => string;
+
+const versionProps = {
+  version: {
+    pluginId: 'default',
+    version: 'current',
+    docsSidebars: {toolhiveSidebar: [{type: 'link', label: 'FAQ', href: '/toolhive/faq'}]},
+    docs: {
+      'toolhive/faq': {
+        id: 'toolhive/faq',
+        title: 'FAQ',
+        description: 'Answers to common questions.',
+        sidebar: 'toolhiveSidebar',
+      },
+      'toolhive/index': {id: 'toolhive/index', title: 'ToolHive', sidebar: 'toolhiveSidebar'},
+    },
+  },
+};
+
+test('the version props lose every doc description and nothing else', () => {
+  const out = JSON.parse(dropDocDescriptions(JSON.stringify(versionProps))) as typeof versionProps;
+  assert.deepEqual(out.version.docs['toolhive/faq'], {
+    id: 'toolhive/faq',
+    title: 'FAQ',
+    sidebar: 'toolhiveSidebar',
+  });
+  assert.deepEqual(out.version.docs['toolhive/index'], versionProps.version.docs['toolhive/index']);
+  assert.deepEqual(out.version.docsSidebars, versionProps.version.docsSidebars);
+  assert.equal(out.version.pluginId, 'default');
+});
+
+test('other props files pass through unchanged', () => {
+  // A doc's own metadata keeps its description (it becomes the page's meta tag).
+  const docMetadata = JSON.stringify({id: 'toolhive/faq', description: 'Answers.'});
+  assert.equal(dropDocDescriptions(docMetadata), docMetadata);
+  const tags = JSON.stringify({tags: [{label: 'cli', description: 'CLI pages'}]});
+  assert.equal(dropDocDescriptions(tags), tags);
+});
+
+test('the rule matches the docs route props files and no others', () => {
+  const generated = '/site/.docusaurus/docusaurus-plugin-content-docs/default/p/index-466.json';
+  assert.match(generated, DOCS_ROUTE_PROPS);
+  assert.match(generated.replaceAll('/', '\\'), DOCS_ROUTE_PROPS);
+  assert.doesNotMatch(
+    '/site/.docusaurus/docusaurus-plugin-content-docs/default/site-docs-toolhive-faq-mdx-1a2.json',
+    DOCS_ROUTE_PROPS,
+  );
+  assert.doesNotMatch('/site/.docusaurus/globalData.json', DOCS_ROUTE_PROPS);
+});
