@@ -215,10 +215,14 @@ const config: Config = {
     // Code samples in the API reference's request explorer, curl first.
     languageTabs: [
       {language: 'curl'},
-      {language: 'python'},
+      // One sample per language, from a generator whose output fits this API
+      // (plain HTTP on port 8080; the Python http.client and Node.js native
+      // generators write HTTPS connections) and a maintained library. The
+      // other variants' generators stay out of the bundle.
+      {language: 'python', variant: 'requests', variants: ['requests']},
       {language: 'go'},
-      {language: 'nodejs'},
-      {language: 'javascript'},
+      {language: 'nodejs', variant: 'axios', variants: ['axios']},
+      {language: 'javascript', variant: 'fetch', variants: ['fetch']},
       {language: 'powershell'},
     ],
     prism: {

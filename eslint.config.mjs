@@ -30,6 +30,8 @@ export default tseslint.config(
   {
     files: ['**/*.cjs'],
     languageOptions: {sourceType: 'commonjs', globals: globals.node},
+    // CommonJS modules import with require().
+    rules: {'@typescript-eslint/no-require-imports': 'off'},
   },
   {
     files: ['src/**/*.tsx', 'plugins/**/*.tsx'],

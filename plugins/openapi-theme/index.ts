@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import openApiTheme from 'docusaurus-theme-openapi-docs/lib/index';
-import {installedCodegens, unusedCodegenFolders} from './codegens';
+import {installedCodegens, unusedCodegenFolders, type LanguageTab} from './codegens';
 
 /**
  * File name of a `?asset` stylesheet. The client build minifies CSS files and
@@ -15,6 +15,12 @@ function stylesheetFilename(pathData: {contentHash?: string}): string {
     ? `assets/css/[name].${pathData.contentHash.slice(0, 8)}.css`
     : 'assets/css/[name].[contenthash:8].css';
 }
+
+/** Folders of postman-collection and postman-code-generators (any copy). */
+export const POSTMAN_PACKAGES = /[\\/]node_modules[\\/]postman-(collection|code-generators)[\\/]/;
+
+/** The folder of docusaurus-plugin-openapi-docs that API pages bundle. */
+export const OPENAPI_EXAMPLES = /[\\/]docusaurus-plugin-openapi-docs[\\/]lib[\\/]openapi$/;
 
 /**
  * docusaurus-theme-openapi-docs, scoped to the API reference pages.
@@ -43,10 +49,14 @@ function stylesheetFilename(pathData: {contentHash?: string}): string {
  * SHA-1-only stand-in (src/components/ApiReference/crypto-sha1.ts), about
  * 27 KB gzip less on every API page; and `pako` at its inflate-only build
  * (the theme only decompresses the page's API description). The explorer's
- * chunk loses four more libraries it loads but never uses, each replaced by a
+ * chunk loses more libraries it loads but never uses, each replaced by a
  * stand-in in src/components/ApiReference/explorer-stubs (which says why it
- * is safe): iconv-lite, the fake-data library, react-live's JSX compiler, and
- * the code generators of languages that `languageTabs` does not list.
+ * is safe): iconv-lite, the fake-data library, react-live's JSX compiler,
+ * the code generators of languages and variants that `languageTabs` does not
+ * list, the parts of postman-collection's entry point that only responses
+ * and collections use, and the lodash functions that postman-collection and
+ * the generators never call. On every API page, the example builder's
+ * terminal colours (chalk) go too.
  *
  * The theme's components (`getThemePath`) are unchanged. Its Tabs/TabItem
  * copies are confined to API pages by src/theme/Tabs and src/theme/TabItem,
@@ -61,11 +71,8 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
     require.resolve('postman-collection/package.json', {paths: [themeDir]}),
   );
   const stubs = path.join(siteDir, 'src/components/ApiReference/explorer-stubs');
-  const tabs = (context.siteConfig.themeConfig.languageTabs ?? []) as {language: string}[];
-  const unusedCodegens = unusedCodegenFolders(
-    installedCodegens(themeDir),
-    tabs.map((t) => t.language),
-  );
+  const tabs = (context.siteConfig.themeConfig.languageTabs ?? []) as LanguageTab[];
+  const unusedCodegens = unusedCodegenFolders(installedCodegens(themeDir), tabs);
   // A generator's entry as the language table requires it, or once resolved.
   const unusedCodegen = new RegExp(
     `codegens[\\\\/](${unusedCodegens.map((f) => f.replace(/[.]/g, '\\.')).join('|')})[\\\\/]index\\.js$`,
@@ -93,11 +100,15 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
         ...experiments,
         resolve: {
           fallback,
-          // Three of postman-code-generators' generators ship their own copy of
-          // postman-collection 5.0 (each with its dependencies, a fake-data
-          // library included). Resolving them all to the theme's own
-          // postman-collection 5.x removes about 1 MB gzip from the explorer.
           alias: {
+            // The theme's bare import: the classes it uses, without the ones
+            // (and their libraries) that only responses and collections need.
+            'postman-collection$': path.join(stubs, 'postman-collection.cjs'),
+            // Three of postman-code-generators' generators ship their own copy
+            // of postman-collection 5.0 (each with its dependencies, a
+            // fake-data library included). Resolving them all to the theme's
+            // own postman-collection 5.x removes about 1 MB gzip from the
+            // explorer.
             'postman-collection': postmanCollectionDir,
             // The theme imports all of crypto-js for one SHA-1 call (see the
             // stand-in); nothing else in the bundles imports crypto-js.
@@ -114,9 +125,29 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
             sucrase$: path.join(stubs, 'sucrase.ts'),
           },
         },
-        plugins: unusedCodegens.length
-          ? [new NormalModuleReplacementPlugin(unusedCodegen, path.join(stubs, 'codegen.ts'))]
-          : [],
+        plugins: [
+          ...(unusedCodegens.length
+            ? [new NormalModuleReplacementPlugin(unusedCodegen, path.join(stubs, 'codegen.ts'))]
+            : []),
+          // The API pages' example builder colours one console warning.
+          new NormalModuleReplacementPlugin(
+            /^chalk$/,
+            (resource: {context?: string; request: string}) => {
+              if (resource.context && OPENAPI_EXAMPLES.test(resource.context)) {
+                resource.request = path.join(stubs, 'chalk.ts');
+              }
+            },
+          ),
+          // Their bare `lodash` import: only the functions they call.
+          new NormalModuleReplacementPlugin(
+            /^lodash$/,
+            (resource: {context?: string; request: string}) => {
+              if (resource.context && POSTMAN_PACKAGES.test(resource.context)) {
+                resource.request = path.join(stubs, 'lodash.cjs');
+              }
+            },
+          ),
+        ],
         module: {
           rules: [
             {

@@ -172,6 +172,42 @@ test.describe('API operation page', () => {
     }
   });
 
+  test('every request sample variant has its sample, body included', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await page.goto('/toolhive/reference/api/create-workload');
+    await waitForExplorer(page);
+    const panel = page.locator('.openapi-right-panel__container');
+    const languages = panel.locator(
+      '.openapi-tabs__code-item:not(.openapi-tabs__code-item--variant)',
+    );
+    const variants = panel.locator('.openapi-tabs__code-item--variant');
+    const block = panel.locator('pre.openapi-explorer__code-block').first();
+    const offered: Record<string, string[]> = {};
+    for (let i = 0; i < (await languages.count()); i += 1) {
+      await languages.nth(i).click();
+      const language = (await languages.nth(i).innerText()).trim().toLowerCase();
+      offered[language] = (await variants.allInnerTexts()).map((t) => t.trim().toLowerCase());
+      for (let j = 0; j < offered[language].length; j += 1) {
+        await variants.nth(j).click();
+        await expect(variants.nth(j)).toHaveClass(/active/);
+        // The generated request: this API's plain-HTTP URL and the JSON
+        // body's fields.
+        await expect(block, `${language} ${offered[language][j]}`).toContainText(
+          'http://127.0.0.1:8080/api/v1beta/workloads',
+        );
+        await expect(block, `${language} ${offered[language][j]}`).toContainText('target_port');
+      }
+    }
+    expect(offered).toEqual({
+      curl: ['curl'],
+      python: ['requests'],
+      go: ['native'],
+      nodejs: ['axios'],
+      javascript: ['fetch'],
+      powershell: ['restmethod'],
+    });
+  });
+
   test('the page keeps its layout while it loads and hydrates on a phone', async ({page}) => {
     await page.setViewportSize({width: 412, height: 823});
     await page.goto(OPERATION_PAGE, {waitUntil: 'networkidle'});

@@ -13,6 +13,7 @@ import {
   installedCodegens,
   parseCodegens,
   unusedCodegenFolders,
+  type LanguageTab,
 } from '../../plugins/openapi-theme/codegens';
 import * as codegenStub from '../../src/components/ApiReference/explorer-stubs/codegen';
 import * as iconvStub from '../../src/components/ApiReference/explorer-stubs/iconv-lite';
@@ -21,9 +22,7 @@ import * as sucraseStub from '../../src/components/ApiReference/explorer-stubs/s
 const themeDir = path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json'));
 const fromTheme = (id: string) => require.resolve(id, {paths: [themeDir]});
 const read = (file: string) => fs.readFileSync(file, 'utf8');
-const tabs = (config.themeConfig as {languageTabs: {language: string}[]}).languageTabs.map(
-  (t) => t.language,
-);
+const tabs = (config.themeConfig as {languageTabs: LanguageTab[]}).languageTabs;
 
 test('every generator in the language table is read, with its language and folder', () => {
   const table = read(
@@ -35,18 +34,36 @@ test('every generator in the language table is read, with its language and folde
   const codegens = parseCodegens(table);
   assert.equal(codegens.length, table.match(/require\('\.\.\/\.\.\/codegens\//g)!.length);
   assert.deepEqual(installedCodegens(themeDir), codegens);
-  assert.ok(codegens.some((c) => c.language === 'python' && c.folder === 'python-http.client'));
+  assert.ok(
+    codegens.some(
+      (c) =>
+        c.language === 'python' && c.variant === 'http.client' && c.folder === 'python-http.client',
+    ),
+  );
+  assert.ok(codegens.every((c) => c.variant.length > 0));
 });
 
-test('generators are dropped only for languages without a tab, and every tab keeps one', () => {
+test('generators are dropped only for languages and variants without a tab', () => {
   const codegens = installedCodegens(themeDir);
   const unused = new Set(unusedCodegenFolders(codegens, tabs));
-  for (const language of tabs) {
-    const kept = codegens.filter((c) => c.language === language && !unused.has(c.folder));
-    assert.ok(kept.length > 0, `no generator left for the ${language} tab`);
+  for (const tab of tabs) {
+    const kept = codegens.filter((c) => c.language === tab.language && !unused.has(c.folder));
+    // Every variant a tab names has its generator, and nothing else is kept.
+    const expected =
+      tab.variants ?? codegens.filter((c) => c.language === tab.language).map((c) => c.variant);
+    assert.deepEqual(kept.map((c) => c.variant).sort(), [...expected].sort(), tab.language);
   }
   for (const c of codegens) {
-    assert.equal(unused.has(c.folder), !tabs.includes(c.language), c.folder);
+    const tab = tabs.find((t) => t.language === c.language);
+    const shown = tab !== undefined && (tab.variants?.includes(c.variant) ?? true);
+    assert.equal(unused.has(c.folder), !shown, c.folder);
+  }
+  // The Node.js tab keeps axios, and drops the other three.
+  assert.ok(['nodejs-native', 'nodejs-request', 'nodejs-unirest'].every((f) => unused.has(f)));
+  assert.ok(!unused.has('nodejs-axios'));
+  // A tab's first variant is one it offers.
+  for (const tab of tabs) {
+    if (tab.variant) assert.ok(tab.variants?.includes(tab.variant) ?? true, tab.language);
   }
   assert.deepEqual(unusedCodegenFolders(parseCodegens(''), tabs), []);
 });
@@ -116,4 +133,95 @@ test("the theme calls only pako's ungzip, which the inflate-only build offers", 
   const zlib = await import('node:zlib');
   const packed = zlib.gzipSync(Buffer.from('{"openapi":"3.1.0"}'));
   assert.equal(Buffer.from(inflate.ungzip(packed)).toString(), '{"openapi":"3.1.0"}');
+});
+
+test("postman-collection's stand-in entry has every class the theme uses, as the package's own", () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const entry = require('../../src/components/ApiReference/explorer-stubs/postman-collection.cjs');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const real = require(fromTheme('postman-collection'));
+  const themeLib = path.join(themeDir, 'lib');
+  const used = new Set<string>();
+  for (const file of fs.readdirSync(themeLib, {recursive: true, encoding: 'utf8'})) {
+    if (!file.endsWith('.js')) continue;
+    const source = read(path.join(themeLib, file));
+    // The theme binds the package as `sdk` wherever it imports it.
+    const binding = source.match(/(\w+) = __importStar\(require\("postman-collection"\)\)/);
+    if (binding) assert.equal(binding[1], 'sdk', file);
+    if (!source.includes('require("postman-collection")')) continue;
+    for (const m of source.matchAll(/\bsdk\.(\w+)/g)) used.add(m[1]!);
+  }
+  assert.deepEqual([...used].sort(), Object.keys(entry).sort());
+  for (const name of used) assert.equal(entry[name], real[name], name);
+});
+
+test('the lodash stand-in has every function postman-collection and the generators call', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const stub = require('../../src/components/ApiReference/explorer-stubs/lodash.cjs');
+  // A pristine lodash: postman-collection, loaded by the test above, mixed
+  // its helpers into the shared one.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const lodash = require('lodash').runInContext();
+  const codegensDir = path.join(
+    path.dirname(fromTheme('postman-code-generators/package.json')),
+    'codegens',
+  );
+  const collectionLib = path.join(
+    path.dirname(fromTheme('postman-collection/package.json')),
+    'lib',
+  );
+  // postman-collection's modules get lodash from its util module; a bundled
+  // generator gets it only where it requires lodash itself (several carry a
+  // small lodash-like helper of their own instead).
+  const dropped = new Set(unusedCodegenFolders(installedCodegens(themeDir), tabs));
+  const files = [
+    ...fs
+      .readdirSync(collectionLib, {recursive: true, encoding: 'utf8'})
+      .map((f) => path.join(collectionLib, f)),
+    ...fs
+      .readdirSync(codegensDir, {recursive: true, encoding: 'utf8'})
+      .filter((f) => /^[^/]+\/lib\/.*\.js$/.test(f) && !dropped.has(f.split('/')[0]!))
+      .map((f) => path.join(codegensDir, f))
+      .filter((f) => /require\('lodash'\)/.test(read(f))),
+  ].filter((f) => f.endsWith('.js'));
+  const called = new Set<string>();
+  const chains: string[] = [];
+  for (const file of files) {
+    const source = read(file);
+    for (const m of source.matchAll(/(?<![\w.$])_\.(\w+)/g)) {
+      if (typeof lodash[m[1]!] === 'function') called.add(m[1]!);
+    }
+    for (const m of source.matchAll(/(?<![\w.$])_\((\w+)\)((?:\.\w+\([^()]*\))+)/g)) {
+      chains.push(m[2]!.replace(/\([^()]*\)/g, ''));
+    }
+  }
+  assert.ok(called.size > 40);
+  for (const name of called) assert.equal(typeof stub[name], 'function', name);
+  // One chain, and the stand-in's chain gives what lodash's does.
+  assert.deepEqual(chains, ['.pickBy.mapKeys.value']);
+  const src = {_a: 1, b: 2, _c: 3};
+  const isMeta = (_v: unknown, k: string) => k.startsWith('_');
+  const unprefix = (_v: unknown, k: string) => k.slice(1);
+  assert.deepEqual(
+    stub(src).pickBy(isMeta).mapKeys(unprefix).value(),
+    lodash(src).pickBy(isMeta).mapKeys(unprefix).value(),
+  );
+  // postman-collection adds its helpers with mixin and reads them back.
+  assert.equal(stub.noConflict(), stub);
+  stub.mixin({double: (n: number) => n * 2});
+  assert.equal(stub.double(4), 8);
+});
+
+test('the API example builder uses chalk only to colour text, which the stand-in returns plain', async () => {
+  const {default: chalk} = await import('../../src/components/ApiReference/explorer-stubs/chalk');
+  const examples = read(
+    path.join(
+      path.dirname(require.resolve('docusaurus-plugin-openapi-docs/package.json')),
+      'lib/openapi/createSchemaExample.js',
+    ),
+  );
+  const styles = new Set([...examples.matchAll(/chalk_1\.default\.(\w+)/g)].map((m) => m[1]));
+  assert.deepEqual([...styles], ['yellow']);
+  assert.equal(chalk.yellow('WARNING:', 42), 'WARNING: 42');
+  assert.equal(chalk.bold.red('plain'), 'plain');
 });
