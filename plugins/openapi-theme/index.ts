@@ -42,7 +42,9 @@ export const OPENAPI_EXAMPLES = /[\\/]docusaurus-plugin-openapi-docs[\\/]lib[\\/
  * 3. `configureWebpack` also adds a Sass rule that injects styles into the
  *    CSS bundle. We replace it with the `?asset` rule: importing
  *    `file.scss?asset` compiles the file with Sass and returns the URL of the
- *    emitted `assets/css/[name].[hash].css`.
+ *    emitted `assets/css/[name].[hash].css`, without the styles of the
+ *    request-sample tabs of languages that `languageTabs` does not list
+ *    (./drop-language-tabs.cjs).
  *
  * It also points every copy of `postman-collection` and of `lodash` at one
  * (see below), which shrinks the request explorer's chunk; `crypto-js` at a
@@ -72,7 +74,12 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
   );
   const stubs = path.join(siteDir, 'src/components/ApiReference/explorer-stubs');
   const tabs = (context.siteConfig.themeConfig.languageTabs ?? []) as LanguageTab[];
-  const unusedCodegens = unusedCodegenFolders(installedCodegens(themeDir), tabs);
+  const codegens = installedCodegens(themeDir);
+  const unusedCodegens = unusedCodegenFolders(codegens, tabs);
+  // Languages without a tab: their tabs' styles leave the stylesheet.
+  const hiddenLanguages = [...new Set(codegens.map((c) => c.language))].filter(
+    (language) => !tabs.some((t) => t.language.toLowerCase() === language),
+  );
   // A generator's entry as the language table requires it, or once resolved.
   const unusedCodegen = new RegExp(
     `codegens[\\\\/](${unusedCodegens.map((f) => f.replace(/[.]/g, '\\.')).join('|')})[\\\\/]index\\.js$`,
@@ -94,7 +101,11 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
       // Docusaurus's persistent Rspack cache only watches its own files and
       // docusaurus.config.ts; a change to this file must evict it too.
       const experiments = (config as {experiments?: {cache?: object}}).experiments?.cache
-        ? {experiments: {cache: {buildDependencies: [__filename]}}}
+        ? {
+            experiments: {
+              cache: {buildDependencies: [__filename, require.resolve('./drop-language-tabs.cjs')]},
+            },
+          }
         : {};
       return {
         ...experiments,
@@ -160,6 +171,10 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
                 emit: !isServer,
               },
               use: [
+                {
+                  loader: require.resolve('./drop-language-tabs.cjs'),
+                  options: {languages: hiddenLanguages},
+                },
                 {
                   loader: sassLoader,
                   // The stylesheet is linked as a plain file: no source map.
