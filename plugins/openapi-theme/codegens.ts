@@ -52,6 +52,12 @@ export function unusedCodegenFolders(codegens: Codegen[], tabs: LanguageTab[]): 
     .map((c) => c.folder);
 }
 
+/** The generators' languages that have no tab in the explorer. */
+export function hiddenLanguages(codegens: Codegen[], tabs: LanguageTab[]): string[] {
+  const shown = new Set(tabs.map((t) => t.language.toLowerCase()));
+  return [...new Set(codegens.map((c) => c.language))].filter((l) => !shown.has(l));
+}
+
 /** The language table of the installed postman-code-generators. */
 export function installedCodegens(themeDir: string): Codegen[] {
   const pkg = require.resolve('postman-code-generators/package.json', {paths: [themeDir]});

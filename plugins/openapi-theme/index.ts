@@ -1,7 +1,12 @@
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import openApiTheme from 'docusaurus-theme-openapi-docs/lib/index';
-import {installedCodegens, unusedCodegenFolders, type LanguageTab} from './codegens';
+import {
+  hiddenLanguages,
+  installedCodegens,
+  unusedCodegenFolders,
+  type LanguageTab,
+} from './codegens';
 
 /**
  * File name of a `?asset` stylesheet. The client build minifies CSS files and
@@ -46,8 +51,7 @@ export const OPENAPI_EXAMPLES = /[\\/]docusaurus-plugin-openapi-docs[\\/]lib[\\/
  *    request-sample tabs of languages that `languageTabs` does not list
  *    (./drop-language-tabs.cjs).
  *
- * It also points every copy of `postman-collection` and of `lodash` at one
- * (see below), which shrinks the request explorer's chunk; `crypto-js` at a
+ * It also points every copy of `postman-collection` at one (see below), which shrinks the request explorer's chunk; `crypto-js` at a
  * SHA-1-only stand-in (src/components/ApiReference/crypto-sha1.ts), about
  * 27 KB gzip less on every API page; and `pako` at its inflate-only build
  * (the theme only decompresses the page's API description). The explorer's
@@ -76,10 +80,8 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
   const tabs = (context.siteConfig.themeConfig.languageTabs ?? []) as LanguageTab[];
   const codegens = installedCodegens(themeDir);
   const unusedCodegens = unusedCodegenFolders(codegens, tabs);
-  // Languages without a tab: their tabs' styles leave the stylesheet.
-  const hiddenLanguages = [...new Set(codegens.map((c) => c.language))].filter(
-    (language) => !tabs.some((t) => t.language.toLowerCase() === language),
-  );
+  // Their tabs' styles leave the stylesheet.
+  const hidden = hiddenLanguages(codegens, tabs);
   // A generator's entry as the language table requires it, or once resolved.
   const unusedCodegen = new RegExp(
     `codegens[\\\\/](${unusedCodegens.map((f) => f.replace(/[.]/g, '\\.')).join('|')})[\\\\/]index\\.js$`,
@@ -95,6 +97,14 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
 
     configureWebpack(config, isServer, utils, content) {
       const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
+      /** Resolves the bare import `request` to `replacement` in modules under `folder`. */
+      const replaceImportIn = (folder: RegExp, request: string, replacement: string) =>
+        new NormalModuleReplacementPlugin(
+          new RegExp(`^${request}$`),
+          (resource: {context?: string; request: string}) => {
+            if (resource.context && folder.test(resource.context)) resource.request = replacement;
+          },
+        );
       const upstreamConfig = upstream.configureWebpack!(config, isServer, utils, content) ?? {};
       const fallback = (upstreamConfig as {resolve?: {fallback?: Record<string, string>}}).resolve
         ?.fallback;
@@ -129,8 +139,6 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
               path.dirname(require.resolve('pako/package.json', {paths: [themeDir]})),
               'dist/browser/pako_inflate.esm.min.mjs',
             ),
-            // Four of the generators ship their own copy of lodash 4.
-            lodash: path.dirname(require.resolve('lodash/package.json')),
             'iconv-lite$': path.join(stubs, 'iconv-lite.ts'),
             '@faker-js/faker/locale/en$': path.join(stubs, 'faker.cjs'),
             sucrase$: path.join(stubs, 'sucrase.ts'),
@@ -141,23 +149,9 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
             ? [new NormalModuleReplacementPlugin(unusedCodegen, path.join(stubs, 'codegen.ts'))]
             : []),
           // The API pages' example builder colours one console warning.
-          new NormalModuleReplacementPlugin(
-            /^chalk$/,
-            (resource: {context?: string; request: string}) => {
-              if (resource.context && OPENAPI_EXAMPLES.test(resource.context)) {
-                resource.request = path.join(stubs, 'chalk.ts');
-              }
-            },
-          ),
+          replaceImportIn(OPENAPI_EXAMPLES, 'chalk', path.join(stubs, 'chalk.ts')),
           // Their bare `lodash` import: only the functions they call.
-          new NormalModuleReplacementPlugin(
-            /^lodash$/,
-            (resource: {context?: string; request: string}) => {
-              if (resource.context && POSTMAN_PACKAGES.test(resource.context)) {
-                resource.request = path.join(stubs, 'lodash.cjs');
-              }
-            },
-          ),
+          replaceImportIn(POSTMAN_PACKAGES, 'lodash', path.join(stubs, 'lodash.cjs')),
         ],
         module: {
           rules: [
@@ -173,7 +167,7 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
               use: [
                 {
                   loader: require.resolve('./drop-language-tabs.cjs'),
-                  options: {languages: hiddenLanguages},
+                  options: {languages: hidden},
                 },
                 {
                   loader: sassLoader,

@@ -5,7 +5,11 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import {compile} from 'sass';
 import config from '../../docusaurus.config';
-import {installedCodegens, type LanguageTab} from '../../plugins/openapi-theme/codegens';
+import {
+  hiddenLanguages,
+  installedCodegens,
+  type LanguageTab,
+} from '../../plugins/openapi-theme/codegens';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const {dropLanguageTabs} = require('../../plugins/openapi-theme/drop-language-tabs.cjs') as {
@@ -13,11 +17,11 @@ const {dropLanguageTabs} = require('../../plugins/openapi-theme/drop-language-ta
 };
 
 const themeDir = path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json'));
-const shown = (config.themeConfig as {languageTabs: LanguageTab[]}).languageTabs.map(
-  (t) => t.language,
-);
-const languages = [...new Set(installedCodegens(themeDir).map((c) => c.language))];
-const hidden = languages.filter((l) => !shown.includes(l));
+const tabs = (config.themeConfig as {languageTabs: LanguageTab[]}).languageTabs;
+const shown = tabs.map((t) => t.language);
+const codegens = installedCodegens(themeDir);
+const languages = [...new Set(codegens.map((c) => c.language))];
+const hidden = hiddenLanguages(codegens, tabs);
 // The theme's stylesheet, compiled as the build compiles it.
 const css = compile(path.join(themeDir, 'lib/theme/styles.scss'), {style: 'compressed'}).css;
 
