@@ -20,8 +20,8 @@ import type {FromWorker, ToWorker} from './workerProtocol';
 /**
  * User Timing entries (visible in the browser's performance tools; read by
  * scripts/bench/search.ts): loading the index (from the worker's start to
- * its reply that the engine is ready), and the engine's work for each query (timed in the worker,
- * moved to the page's clock).
+ * its reply that the engine is ready), and the engine's work for each query
+ * (timed in the worker, moved to the page's clock).
  */
 export const TIMING = {index: 'toolhive-search:index', query: 'toolhive-search:query'};
 

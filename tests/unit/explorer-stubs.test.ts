@@ -22,15 +22,21 @@ import * as sucraseStub from '../../src/components/ApiReference/explorer-stubs/s
 const themeDir = path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json'));
 const fromTheme = (id: string) => require.resolve(id, {paths: [themeDir]});
 const read = (file: string) => fs.readFileSync(file, 'utf8');
+const packageDir = (name: string) => path.dirname(fromTheme(`${name}/package.json`));
+const codegensDir = path.join(packageDir('postman-code-generators'), 'codegens');
+/** The .js files below `dir` whose path relative to it passes `keep`. */
+const jsFiles = (dir: string, keep: (relative: string) => boolean = () => true) =>
+  fs
+    .readdirSync(dir, {recursive: true, encoding: 'utf8'})
+    .filter((f) => f.endsWith('.js') && keep(f))
+    .map((f) => path.join(dir, f));
+/** The generators' own sources (codegens/<folder>/lib), of the folders `keep` passes. */
+const generatorSources = (keep: (folder: string) => boolean = () => true) =>
+  jsFiles(codegensDir, (f) => /^[^/]+\/lib\//.test(f) && keep(f.split('/')[0]!));
 const tabs = (config.themeConfig as {languageTabs: LanguageTab[]}).languageTabs;
 
 test('every generator in the language table is read, with its language and folder', () => {
-  const table = read(
-    path.join(
-      path.dirname(fromTheme('postman-code-generators/package.json')),
-      'lib/assets/languages.js',
-    ),
-  );
+  const table = read(path.join(packageDir('postman-code-generators'), 'lib/assets/languages.js'));
   const codegens = parseCodegens(table);
   assert.equal(codegens.length, table.match(/require\('\.\.\/\.\.\/codegens\//g)!.length);
   assert.deepEqual(installedCodegens(themeDir), codegens);
@@ -76,9 +82,7 @@ test('a dropped generator answers with an error, as the library does for an unkn
 });
 
 test('postman-collection uses iconv-lite only to decode, and the stand-in decodes UTF-8', () => {
-  const util = read(
-    path.join(path.dirname(fromTheme('postman-collection/package.json')), 'lib/util.js'),
-  );
+  const util = read(path.join(packageDir('postman-collection'), 'lib/util.js'));
   const uses = new Set([...util.matchAll(/iconvlite\.(\w+)/g)].map((m) => m[1]));
   assert.deepEqual([...uses].sort(), ['decode', 'encodingExists']);
   assert.equal(iconvStub.encodingExists(), false);
@@ -92,19 +96,7 @@ test('the fake-data stand-in offers any generator, and nothing substitutes varia
   assert.equal(faker.datatype.number({min: 1, max: 99}), '');
   // postman-collection fills dynamic variables only in replaceSubstitutions;
   // the theme and the generators never call it.
-  const codegensDir = path.join(
-    path.dirname(fromTheme('postman-code-generators/package.json')),
-    'codegens',
-  );
-  const sources = [
-    ...fs
-      .readdirSync(path.join(themeDir, 'lib'), {recursive: true, encoding: 'utf8'})
-      .map((f) => path.join(themeDir, 'lib', f)),
-    ...fs
-      .readdirSync(codegensDir, {recursive: true, encoding: 'utf8'})
-      .filter((f) => /^[^/]+\/lib\//.test(f))
-      .map((f) => path.join(codegensDir, f)),
-  ].filter((f) => f.endsWith('.js'));
+  const sources = [...jsFiles(path.join(themeDir, 'lib')), ...generatorSources()];
   assert.ok(sources.length > 100);
   for (const file of sources) {
     assert.doesNotMatch(read(file), /replaceSubstitutions|Substitutor/, file);
@@ -112,9 +104,7 @@ test('the fake-data stand-in offers any generator, and nothing substitutes varia
 });
 
 test('react-live compiles only through sucrase.transform, and the stand-in refuses', () => {
-  const reactLive = read(
-    path.join(path.dirname(fromTheme('react-live/package.json')), 'dist/index.mjs'),
-  );
+  const reactLive = read(path.join(packageDir('react-live'), 'dist/index.mjs'));
   assert.deepEqual(
     [...reactLive.matchAll(/import \{([^}]+)\} from "sucrase"/g)].map((m) => m[1]!.trim()),
     ['transform as _transform'],
@@ -126,7 +116,7 @@ test("the theme calls only pako's ungzip, which the inflate-only build offers", 
   const apiItem = read(path.join(themeDir, 'lib/theme/ApiItem/index.js'));
   const uses = new Set([...apiItem.matchAll(/pako_1\.(\w+)/g)].map((m) => m[1]));
   assert.deepEqual([...uses], ['ungzip']);
-  const pakoDir = path.dirname(fromTheme('pako/package.json'));
+  const pakoDir = packageDir('pako');
   const inflate = (await import(path.join(pakoDir, 'dist/browser/pako_inflate.esm.min.mjs'))) as {
     ungzip: (data: Uint8Array) => Uint8Array;
   };
@@ -140,11 +130,9 @@ test("postman-collection's stand-in entry has every class the theme uses, as the
   const entry = require('../../src/components/ApiReference/explorer-stubs/postman-collection.cjs');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const real = require(fromTheme('postman-collection'));
-  const themeLib = path.join(themeDir, 'lib');
   const used = new Set<string>();
-  for (const file of fs.readdirSync(themeLib, {recursive: true, encoding: 'utf8'})) {
-    if (!file.endsWith('.js')) continue;
-    const source = read(path.join(themeLib, file));
+  for (const file of jsFiles(path.join(themeDir, 'lib'))) {
+    const source = read(file);
     // The theme binds the package as `sdk` wherever it imports it.
     const binding = source.match(/(\w+) = __importStar\(require\("postman-collection"\)\)/);
     if (binding) assert.equal(binding[1], 'sdk', file);
@@ -162,28 +150,16 @@ test('the lodash stand-in has every function postman-collection and the generato
   // its helpers into the shared one.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const lodash = require('lodash').runInContext();
-  const codegensDir = path.join(
-    path.dirname(fromTheme('postman-code-generators/package.json')),
-    'codegens',
-  );
-  const collectionLib = path.join(
-    path.dirname(fromTheme('postman-collection/package.json')),
-    'lib',
-  );
   // postman-collection's modules get lodash from its util module; a bundled
   // generator gets it only where it requires lodash itself (several carry a
   // small lodash-like helper of their own instead).
   const dropped = new Set(unusedCodegenFolders(installedCodegens(themeDir), tabs));
   const files = [
-    ...fs
-      .readdirSync(collectionLib, {recursive: true, encoding: 'utf8'})
-      .map((f) => path.join(collectionLib, f)),
-    ...fs
-      .readdirSync(codegensDir, {recursive: true, encoding: 'utf8'})
-      .filter((f) => /^[^/]+\/lib\/.*\.js$/.test(f) && !dropped.has(f.split('/')[0]!))
-      .map((f) => path.join(codegensDir, f))
-      .filter((f) => /require\('lodash'\)/.test(read(f))),
-  ].filter((f) => f.endsWith('.js'));
+    ...jsFiles(path.join(packageDir('postman-collection'), 'lib')),
+    ...generatorSources((folder) => !dropped.has(folder)).filter((f) =>
+      /require\('lodash'\)/.test(read(f)),
+    ),
+  ];
   const called = new Set<string>();
   const chains: string[] = [];
   for (const file of files) {
