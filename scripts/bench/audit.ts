@@ -7,7 +7,8 @@
  * 3. Lighthouse mobile scores (performance, accessibility, best practices,
  *    SEO) against the build served with the host's headers.
  *
- * Usage: tsx scripts/bench/audit.ts [--skip-build] [--runs N]
+ * Usage: tsx scripts/bench/audit.ts [--skip-build] [--runs N] [--pages /a,/b]
+ * (--pages: measure these pages instead of the lists below.)
  * Targets (from the site requirements): Lighthouse performance >= 95 and the
  * other categories 100; a docs page loads <= 150 KB of JavaScript (gzip).
  */
@@ -25,6 +26,9 @@ const chromePath = chromiumPath;
 const args = process.argv.slice(2);
 const runsArg = args.indexOf('--runs');
 const runs = runsArg > -1 ? Number(args[runsArg + 1]) : 1;
+const pagesArg = args.indexOf('--pages');
+const onlyPages = pagesArg > -1 ? (args[pagesArg + 1] ?? '').split(',') : null;
+const chosen = (list: string[]) => onlyPages ?? list;
 
 const weightPages = [
   '/',
@@ -77,7 +81,7 @@ async function lighthouseScores(): Promise<void> {
   try {
     console.log('\nLighthouse (mobile, simulated throttling); median of', runs, 'run(s)');
     console.log('page'.padEnd(42), 'perf  a11y  best  seo   LCP    TBT   CLS');
-    for (const page of lighthousePages) {
+    for (const page of chosen(lighthousePages)) {
       const samples: {
         perf: number;
         a11y: number;
@@ -133,7 +137,7 @@ async function main(): Promise<void> {
   if (!fs.existsSync(path.join(buildDir, 'index.html'))) {
     throw new Error('no build: run without --skip-build');
   }
-  const pages = weightPages.filter((p) =>
+  const pages = chosen(weightPages).filter((p) =>
     ['', '.html', '/index.html'].some((ext) =>
       fs.existsSync(path.join(buildDir, p === '/' ? 'index.html' : `${p}${ext}`)),
     ),
