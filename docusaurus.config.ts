@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import {prismDark, prismLight} from './src/utils/prismThemes';
+import remarkStaticHighlight from './plugins/static-highlight/remark';
 
 // ---------------------------------------------------------------------------
 // Environment switches. Read once, here, and nowhere else.
@@ -24,6 +25,10 @@ const algoliaApiKey = process.env.ALGOLIA_API_KEY;
 // Algolia index to query; defaults to "toolhive".
 const algoliaIndexName = process.env.ALGOLIA_INDEX_NAME || 'toolhive';
 const useAlgolia = Boolean(algoliaAppId && algoliaApiKey);
+
+// The Prism grammars of the docs' code blocks (see prism.additionalLanguages).
+const prismLanguages = ['bash', 'json', 'yaml', 'powershell', 'docker', 'promql'];
+const staticHighlight = [remarkStaticHighlight, {additionalLanguages: prismLanguages}];
 
 const config: Config = {
   title: 'ToolHive Docs',
@@ -78,7 +83,11 @@ const config: Config = {
           // framework's DocItem for every other page.
           docItemComponent: '@theme/ApiItem',
           editUrl: 'https://github.com/stacklok/toolhive-docs/tree/main/',
+          remarkPlugins: [staticHighlight],
         } satisfies DocsOptions,
+        pages: {
+          remarkPlugins: [staticHighlight],
+        },
         blog: false,
         theme: {
           customCss: './src/css/custom.css',
@@ -114,6 +123,8 @@ const config: Config = {
     ],
     // Prism without the grammars and themes the docs never use.
     './plugins/prism-slim/index.ts',
+    // Code blocks highlighted at build time: no Prism in the page JavaScript.
+    './plugins/static-highlight/index.ts',
     './plugins/tslib-slim/index.ts',
     // Version props without doc descriptions (no page lists doc cards).
     './plugins/docs-version-slim/index.ts',
@@ -229,10 +240,11 @@ const config: Config = {
       theme: prismLight,
       darkTheme: prismDark,
       // Every grammar the docs highlight (plugins/prism-slim removes the ones
-      // prism-react-renderer bundles). The API reference's request samples add
-      // JavaScript, Python and Go on API pages only
+      // prism-react-renderer bundles); the build highlights with them
+      // (plugins/static-highlight). The API reference's request explorer
+      // loads its own on API pages
       // (src/components/ApiReference/prism-sample-languages.ts).
-      additionalLanguages: ['bash', 'json', 'yaml', 'powershell', 'docker', 'promql'],
+      additionalLanguages: prismLanguages,
     },
   } satisfies Preset.ThemeConfig,
 };

@@ -265,3 +265,76 @@ test.describe('diagrams', () => {
     expect(mermaidLoaded(), 'Mermaid once a diagram is near').toBe(true);
   });
 });
+
+/** Built files holding Prism's tokenizer (its hook names are only there). */
+function prismFiles(): Set<string> {
+  return builtScripts((js) => js.includes('before-tokenize') && js.includes('after-tokenize'));
+}
+
+/** Tokens of the code blocks drawn in a colour other than their plain text. */
+function colouredTokens(page: Page, selector: string): () => Promise<number> {
+  return () =>
+    page.locator(selector).evaluateAll((blocks) =>
+      blocks
+        .map((pre) => {
+          const plain = getComputedStyle(pre).color;
+          return [...pre.querySelectorAll('span.token:not(.plain)')].filter(
+            (t) => getComputedStyle(t).color !== plain,
+          ).length;
+        })
+        .reduce((a, b) => a + b, 0),
+    );
+}
+
+test.describe('build-time highlighting', () => {
+  test('pages outside the API reference load no Prism', async ({page}) => {
+    const prism = prismFiles();
+    expect(prism.size, 'the API reference has a chunk with Prism').toBeGreaterThan(0);
+    const scripts = trackScripts(page);
+    for (const url of ['/', '/toolhive/faq', '/theme-preview', '/toolhive/reference/cli/thv_run']) {
+      await page.goto(url, {waitUntil: 'networkidle'});
+      await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+      if (url !== '/') {
+        expect(await colouredTokens(page, 'pre')(), `${url} coloured tokens`).toBeGreaterThan(0);
+      }
+      expect(
+        scripts.filter((s) => prism.has(s)),
+        `${url} loads Prism`,
+      ).toEqual([]);
+    }
+  });
+
+  test('code on a page reached through a link is highlighted, in either colour mode', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.emulateMedia({colorScheme: 'dark'});
+    await page.goto('/toolhive');
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    await page.evaluate(() => ((window as unknown as {__samePage: boolean}).__samePage = true));
+    await page.locator('main a[href="/toolhive/guides-cli/install"]').first().click();
+    await expect(page).toHaveURL(/\/toolhive\/guides-cli\/install$/);
+    const block = 'pre.language-bash';
+    await expect.poll(colouredTokens(page, block)).toBeGreaterThan(0);
+    const tokenColour = () =>
+      page
+        .locator(`${block} span.token.function`)
+        .first()
+        .evaluate((t) => getComputedStyle(t).color);
+    const dark = await tokenColour();
+    const toggle = page
+      .locator('.navbar__inner')
+      .getByRole('button', {name: /dark mode|light mode|system mode/i});
+    for (let i = 0; i < 3 && (await currentTheme(page)) !== 'light'; i += 1) {
+      await toggle.click();
+    }
+    await expect.poll(() => currentTheme(page)).toBe('light');
+    await expect.poll(tokenColour).not.toBe(dark);
+    await expect.poll(colouredTokens(page, block)).toBeGreaterThan(0);
+    // Still the same document: the link was followed in the page.
+    expect(
+      await page.evaluate(() => (window as unknown as {__samePage?: boolean}).__samePage),
+    ).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,10 +1,10 @@
 /**
- * Registers the grammars of the request explorer's code samples (JavaScript
- * and Node.js, Python, Go) on the Prism instance the site highlights with.
- * The docs themselves use none of them, so they are not in
- * `prism.additionalLanguages` (which puts grammars into every page's entry
- * bundle); the API runtime (./ApiDocItem) imports this module instead, ahead
- * of any sample. The Go samples are marked `golang`, a name Prism's Go
+ * Registers the grammars of the request explorer's code (curl in Bash,
+ * JavaScript and Node.js, Python, Go, PowerShell; JSON bodies and responses)
+ * on the Prism instance of the explorer's code blocks. The docs' own code
+ * blocks arrive highlighted from the build (plugins/static-highlight), so no
+ * other page loads Prism; the API runtime (./ApiDocItem) imports this module,
+ * ahead of any sample. The Go samples are marked `golang`, a name Prism's Go
  * grammar does not register, so it gets that alias too.
  *
  * Prism's grammar modules extend the global `Prism`: mount the site's
@@ -16,6 +16,9 @@ const g = globalThis as {Prism?: unknown};
 const before = g.Prism;
 g.Prism = Prism;
 /* eslint-disable @typescript-eslint/no-require-imports -- must run after the line above */
+require('prismjs/components/prism-bash');
+require('prismjs/components/prism-json');
+require('prismjs/components/prism-powershell');
 require('prismjs/components/prism-clike');
 require('prismjs/components/prism-javascript');
 require('prismjs/components/prism-python');

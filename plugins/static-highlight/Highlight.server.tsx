@@ -1,0 +1,41 @@
+/**
+ * The stand-in `Highlight` (./Highlight.tsx) in the pre-rendering bundle:
+ * draws the same tokens, after checking them against Prism itself, set up
+ * as the pages' Prism was (the theme's grammars are loaded there). A code
+ * block whose build-time tokens differ from Prism's, or that Prism
+ * highlights but that has no tokens (a magic comment, or code drawn outside
+ * Markdown), stops the build: in the browser it would lose its colours.
+ */
+import {useContext, type ReactNode} from 'react';
+import {Prism, normalizeTokens} from 'prism-react-renderer';
+import {StaticTokensContext} from './context';
+import {renderTokens, type HighlightProps} from './Highlight';
+import {decodeTokens, plainTokens, sameTokens, type Token} from './tokens';
+
+function prismTokens(code: string, language: string): Token[][] {
+  const grammar = Prism.languages[language];
+  if (!grammar) return plainTokens(code);
+  const env = {code, grammar, language, tokens: [] as unknown[]};
+  Prism.hooks.run('before-tokenize', env);
+  env.tokens = Prism.tokenize(env.code, env.grammar);
+  Prism.hooks.run('after-tokenize', env);
+  return normalizeTokens(env.tokens as Parameters<typeof normalizeTokens>[0]) as Token[][];
+}
+
+export function Highlight(props: HighlightProps): ReactNode {
+  const encoded = useContext(StaticTokensContext);
+  const language = props.language.toLowerCase();
+  const tokens =
+    encoded === undefined ? plainTokens(props.code) : decodeTokens(encoded, props.code);
+  const expected = prismTokens(props.code, language);
+  if (!tokens || !sameTokens(tokens, expected)) {
+    const first = props.code.split('\n')[0]!.slice(0, 60);
+    throw new Error(
+      `static-highlight: the ${language} code block starting "${first}" ` +
+        (encoded === undefined
+          ? 'has no build-time tokens (it is not a fenced block of a Markdown page, or it holds a magic comment; highlight lines with a range such as {2} instead)'
+          : 'has build-time tokens that differ from Prism'),
+    );
+  }
+  return renderTokens(props, tokens);
+}

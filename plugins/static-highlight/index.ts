@@ -1,0 +1,74 @@
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+
+/**
+ * Highlights code at build time, so that pages ship tokens instead of Prism.
+ *
+ * Before, every page's entry bundle carried Prism and the docs' grammars
+ * (about 11 KB gzip; bash alone is 3) and every reader's device tokenized
+ * every code block twice while the page started (once to hydrate, once more
+ * for the reader's colour mode). Now:
+ * - ./remark.ts tokenizes each fenced code block of the Markdown pages
+ *   (docs and pages plugins, see docusaurus.config.ts) and stores the tokens
+ *   on the block;
+ * - src/theme/CodeBlock passes them down, and the theme's code block draws
+ *   them through ./Highlight.tsx, which this plugin puts in place of
+ *   prism-react-renderer's `Highlight` for that one component;
+ * - the theme's client module that loads grammars into Prism is left out of
+ *   the browser bundle. The API reference's request explorer, which
+ *   highlights code it writes in the browser, keeps the real `Highlight` and
+ *   loads its grammars itself (src/components/ApiReference).
+ * In the pre-rendering bundle, ./Highlight.server.tsx checks each block's
+ * tokens against Prism and stops the build on any difference.
+ */
+export default function pluginStaticHighlight(): Plugin {
+  const themeClassic = path.dirname(require.resolve('@docusaurus/theme-classic'));
+  const codeBlockContent = new RegExp(
+    `${path.join(themeClassic, 'theme', 'CodeBlock', 'Content').replace(/[\\/.]/g, '\\$&')}$`,
+  );
+  return {
+    name: 'toolhive-static-highlight',
+    configureWebpack(config, isServer, utils) {
+      const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
+      const highlight = require.resolve(isServer ? './Highlight.server.tsx' : './Highlight.tsx');
+      // Docusaurus's persistent Rspack cache only watches its own files and
+      // docusaurus.config.ts; a change to these must evict it too.
+      const experiments = (config as {experiments?: {cache?: object}}).experiments?.cache
+        ? {
+            experiments: {
+              cache: {
+                buildDependencies: [
+                  __filename,
+                  require.resolve('./remark.ts'),
+                  require.resolve('./tokenize.ts'),
+                  require.resolve('./tokens.ts'),
+                ],
+              },
+            },
+          }
+        : {};
+      return {
+        ...experiments,
+        plugins: [
+          new NormalModuleReplacementPlugin(
+            /^prism-react-renderer$/,
+            (resource: {context?: string; request: string}) => {
+              if (resource.context && codeBlockContent.test(resource.context)) {
+                resource.request = highlight;
+              }
+            },
+          ),
+        ],
+        resolve: isServer
+          ? {}
+          : {
+              alias: {
+                // Loads the docs' grammars into Prism on every page.
+                [path.join(themeClassic, 'prism-include-languages.js')]:
+                  require.resolve('./no-grammars.ts'),
+              },
+            },
+      };
+    },
+  };
+}

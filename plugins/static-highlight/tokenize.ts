@@ -1,0 +1,101 @@
+/**
+ * Prism in Node.js, set up as the pages' Prism was: the core of
+ * prism-react-renderer without its bundled grammars (see plugins/prism-slim)
+ * plus the grammars listed in the site's `prism.additionalLanguages`,
+ * loaded the way the theme loads them.
+ */
+import fs from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import type {ComponentType} from 'react';
+import {slimPrismModule} from '../prism-slim';
+import {plainTokens, type Token} from './tokens';
+
+export interface PrismCore {
+  languages: Record<string, unknown>;
+  tokenize(code: string, grammar: unknown): unknown[];
+  hooks: {run(name: string, env: Record<string, unknown>): void};
+}
+
+/** Token lines for `code` in `language` (lower case), as the pages draw them. */
+export type Tokenizer = (code: string, language: string) => Token[][];
+
+const requireHere = createRequire(__filename);
+
+/** What the slim module exports (see plugins/prism-slim). */
+export interface SlimPrismModule {
+  Prism: PrismCore;
+  normalizeTokens: (tokens: unknown[]) => Token[][];
+  Highlight: ComponentType<Record<string, unknown>>;
+}
+
+async function loadSlimPrism(): Promise<SlimPrismModule> {
+  const packageModule = requireHere.resolve('prism-react-renderer').replace(/\.js$/, '.mjs');
+  // Inside the project, so that the module's own imports (react, clsx) resolve.
+  const dir = path.join(
+    __dirname,
+    '..',
+    '..',
+    'node_modules',
+    '.cache',
+    'toolhive-static-highlight',
+  );
+  fs.mkdirSync(dir, {recursive: true});
+  const file = path.join(dir, 'prism-react-renderer.mjs');
+  fs.writeFileSync(file, slimPrismModule(fs.readFileSync(packageModule, 'utf8')));
+  return import(pathToFileURL(file).href);
+}
+
+/**
+ * Loads Prism grammar modules (`prismjs/components/prism-<name>`) into
+ * `Prism`, as the theme does: they register on the global `Prism` while they
+ * run.
+ */
+export function loadGrammars(Prism: PrismCore, languages: string[]): void {
+  const g = globalThis as {Prism?: unknown};
+  const before = g.Prism;
+  g.Prism = Prism;
+  try {
+    for (const lang of languages) {
+      const file = requireHere.resolve(`prismjs/components/prism-${lang}`);
+      // Run the module again if something loaded it before, onto another Prism.
+      delete requireHere.cache[file];
+      requireHere(file);
+    }
+  } finally {
+    if (before === undefined) delete g.Prism;
+    else g.Prism = before;
+  }
+  for (const lang of languages) {
+    if (!Prism.languages[lang]) throw new Error(`static-highlight: Prism has no "${lang}" grammar`);
+  }
+}
+
+/**
+ * The slim module with the site's grammars loaded into its Prism, and a
+ * tokenizer over them.
+ */
+export async function loadSitePrism(
+  additionalLanguages: string[],
+): Promise<{module: SlimPrismModule; tokenize: Tokenizer}> {
+  const module = await loadSlimPrism();
+  const {Prism, normalizeTokens} = module;
+  loadGrammars(Prism, additionalLanguages);
+  const tokenize: Tokenizer = (code, language) => {
+    const grammar = Prism.languages[language];
+    if (grammar === undefined) return plainTokens(code);
+    // What prism-react-renderer's useTokenize does.
+    const env: Record<string, unknown> = {code, grammar, language, tokens: []};
+    Prism.hooks.run('before-tokenize', env);
+    env.tokens = Prism.tokenize(env.code as string, env.grammar);
+    Prism.hooks.run('after-tokenize', env);
+    return normalizeTokens(env.tokens as unknown[]);
+  };
+  return {module, tokenize};
+}
+
+/** Prism with the site's grammars, ready to tokenize. */
+export async function createTokenizer(additionalLanguages: string[]): Promise<Tokenizer> {
+  return (await loadSitePrism(additionalLanguages)).tokenize;
+}
