@@ -126,7 +126,7 @@ const config: Config = {
     // Code blocks highlighted at build time: no Prism in the page JavaScript.
     './plugins/static-highlight/index.ts',
     './plugins/tslib-slim/index.ts',
-    // Version props without doc descriptions (no page lists doc cards).
+    // Version props with an empty doc table (no page lists doc cards).
     './plugins/docs-version-slim/index.ts',
     isProductionDeploy && '@docusaurus/plugin-vercel-analytics',
     isProductionDeploy &&

@@ -1,17 +1,17 @@
 /**
- * Rspack loader for the docs plugin's route props files (JSON): removes the
- * `description` of every doc in a version's doc table (`version.docs`), and
- * leaves every other props file as it is. See ./index.ts for why.
+ * Rspack loader for the docs plugin's route props files (JSON): empties the
+ * entry of every doc in a version's doc table (`version.docs`), keeping its
+ * key, and leaves every other props file as it is. See ./index.ts for why.
  *
  * CommonJS, because the bundler `require`s loaders.
  */
 'use strict';
 
 /** @param {string} source */
-module.exports = function dropDocDescriptions(source) {
+module.exports = function emptyDocTable(source) {
   const props = JSON.parse(source);
   const docs = props && props.version && props.version.docs;
   if (!docs || typeof docs !== 'object') return source;
-  for (const doc of Object.values(docs)) delete doc.description;
+  for (const id of Object.keys(docs)) docs[id] = {};
   return JSON.stringify(props);
 };
