@@ -126,6 +126,8 @@ const config: Config = {
     // Code blocks highlighted at build time: no Prism in the page JavaScript.
     './plugins/static-highlight/index.ts',
     './plugins/tslib-slim/index.ts',
+    // The route-change progress bar without the nprogress package.
+    './plugins/progress-bar/index.ts',
     // Version props with an empty doc table (no page lists doc cards).
     './plugins/docs-version-slim/index.ts',
     isProductionDeploy && '@docusaurus/plugin-vercel-analytics',

@@ -338,3 +338,34 @@ test.describe('build-time highlighting', () => {
     expect(errors).toEqual([]);
   });
 });
+
+/** Waits for hydration and for the head updates of the frame after it. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+test.describe('progress bar', () => {
+  test('a slow page change shows the bar at the top, and it goes when the page is in', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto('/toolhive');
+    await settled(page);
+    // Hold back the next page's scripts so the change takes over 200 ms.
+    await page.route('**/assets/js/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.locator('.theme-doc-sidebar-menu a[href="/toolhive/faq"]').first().click();
+    const bar = page.locator('#nprogress .bar');
+    await expect(bar).toBeVisible();
+    const box = await bar.boundingBox();
+    expect(box?.y).toBe(0);
+    await expect(page).toHaveURL(/\/toolhive\/faq$/);
+    await expect(page.locator('#nprogress')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+});

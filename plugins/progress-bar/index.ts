@@ -1,0 +1,24 @@
+import type {Plugin} from '@docusaurus/types';
+
+/**
+ * The route-change progress bar without the nprogress package.
+ *
+ * The theme shows a bar at the top of the window while a page change waits
+ * for its code (a client module of every page). It draws the bar with
+ * nprogress, 1.5 KB gzip of every page's entry bundle for a bar most readers
+ * never see; ./nprogress.ts does the same with CSS transitions, in a few
+ * hundred bytes. The theme's module and stylesheet stay as they are.
+ */
+export default function pluginProgressBar(): Plugin {
+  return {
+    name: 'toolhive-progress-bar',
+    configureWebpack(config) {
+      // Docusaurus's persistent Rspack cache only watches its own files and
+      // docusaurus.config.ts; a change to this file must evict it too.
+      const experiments = (config as {experiments?: {cache?: object}}).experiments?.cache
+        ? {experiments: {cache: {buildDependencies: [__filename]}}}
+        : {};
+      return {...experiments, resolve: {alias: {nprogress$: require.resolve('./nprogress.ts')}}};
+    },
+  };
+}
