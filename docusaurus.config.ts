@@ -128,6 +128,8 @@ const config: Config = {
     './plugins/tslib-slim/index.ts',
     // The route-change progress bar without the nprogress package.
     './plugins/progress-bar/index.ts',
+    // The document head in the browser without react-helmet-async.
+    './plugins/helmet-lite/index.ts',
     // Version props with an empty doc table (no page lists doc cards).
     './plugins/docs-version-slim/index.ts',
     isProductionDeploy && '@docusaurus/plugin-vercel-analytics',

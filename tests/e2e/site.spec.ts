@@ -339,6 +339,27 @@ test.describe('build-time highlighting', () => {
   });
 });
 
+/** The managed part of the document head, comparable between two loads. */
+function headSnapshot(page: Page) {
+  return page.evaluate(() => {
+    const html = document.documentElement;
+    return {
+      title: document.title,
+      html: ['lang', 'dir', 'class'].map((name) => `${name}=${html.getAttribute(name)}`),
+      // Each tag as its name, its attributes in a fixed order and its text.
+      tags: [...document.head.querySelectorAll('[data-rh]')]
+        .map((el) =>
+          [
+            el.tagName,
+            ...[...el.attributes].map((a) => `${a.name}="${a.value}"`).sort(),
+            el.textContent,
+          ].join(' '),
+        )
+        .sort(),
+    };
+  });
+}
+
 /** Waits for hydration and for the head updates of the frame after it. */
 async function settled(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
@@ -346,6 +367,42 @@ async function settled(page: Page): Promise<void> {
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
 }
+
+test.describe('document head', () => {
+  test('after a page change in the browser, the head is the one pre-rendered for that page', async ({
+    page,
+  }) => {
+    const steps: [string, string][] = [
+      ['a[href="/toolhive/reference/api"]:visible', '/toolhive/reference/api'],
+      ['.theme-doc-sidebar-menu a[href="/toolhive/faq"]', '/toolhive/faq'],
+      ['a.navbar__brand', '/'],
+    ];
+    const loaded: Record<string, Awaited<ReturnType<typeof headSnapshot>>> = {};
+    for (const url of ['/toolhive', ...steps.map(([, to]) => to)]) {
+      await page.goto(url);
+      await settled(page);
+      loaded[url] = await headSnapshot(page);
+      expect(loaded[url]!.tags.length, `${url} has managed head tags`).toBeGreaterThan(5);
+    }
+    expect(new Set(Object.values(loaded).map((h) => h.title)).size).toBe(4);
+
+    // From here on (going from page to page above aborts link prefetches).
+    const errors = collectErrors(page);
+    await page.goto('/toolhive');
+    await settled(page);
+    await page.evaluate(() => ((window as unknown as {__samePage: boolean}).__samePage = true));
+    for (const [link, url] of steps) {
+      await page.locator(link).first().click();
+      await expect(page).toHaveURL(new RegExp(`${url.replace(/\//g, '\\/')}$`));
+      await expect.poll(() => headSnapshot(page), {message: url}).toEqual(loaded[url]);
+    }
+    // Every change happened in the page, not by loading a document.
+    expect(
+      await page.evaluate(() => (window as unknown as {__samePage?: boolean}).__samePage),
+    ).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
 
 test.describe('progress bar', () => {
   test('a slow page change shows the bar at the top, and it goes when the page is in', async ({

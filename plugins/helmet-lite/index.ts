@@ -1,0 +1,29 @@
+import type {Plugin} from '@docusaurus/types';
+
+/**
+ * The document head in the browser without react-helmet-async.
+ *
+ * Docusaurus manages `<title>`, meta and link tags and `<html>` attributes
+ * with react-helmet-async (`@docusaurus/Head`). Pre-rendering needs the
+ * package (it collects the tags into each HTML file) and keeps it; in the
+ * browser its job is to update the head as pages change, for which the
+ * package's 4.9 KB gzip sit in every page's entry bundle. ./helmet.tsx does
+ * that job with the package's merge rules in about a quarter of the size.
+ */
+export default function pluginHelmetLite(): Plugin {
+  return {
+    name: 'toolhive-helmet-lite',
+    configureWebpack(config, isServer) {
+      if (isServer) return {};
+      // Docusaurus's persistent Rspack cache only watches its own files and
+      // docusaurus.config.ts; a change to this file must evict it too.
+      const experiments = (config as {experiments?: {cache?: object}}).experiments?.cache
+        ? {experiments: {cache: {buildDependencies: [__filename]}}}
+        : {};
+      return {
+        ...experiments,
+        resolve: {alias: {'react-helmet-async$': require.resolve('./helmet.tsx')}},
+      };
+    },
+  };
+}
