@@ -2,6 +2,18 @@ import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {builtScripts, collectErrors, currentTheme} from './helpers';
 
+/** Clicks the navbar's colour-mode toggle until the page is light. */
+async function toggleToLight(page: Page): Promise<void> {
+  const toggle = page
+    .locator('.navbar__inner')
+    .getByRole('button', {name: /dark mode|light mode|system mode/i});
+  // The toggle cycles through modes.
+  for (let i = 0; i < 3 && (await currentTheme(page)) !== 'light'; i += 1) {
+    await toggle.click();
+  }
+  await expect.poll(() => currentTheme(page)).toBe('light');
+}
+
 test.describe('colour mode', () => {
   test('follows a dark system preference', async ({page}) => {
     await page.emulateMedia({colorScheme: 'dark'});
@@ -19,14 +31,7 @@ test.describe('colour mode', () => {
     await page.emulateMedia({colorScheme: 'dark'});
     await page.goto('/toolhive');
     await expect.poll(() => currentTheme(page)).toBe('dark');
-    const toggle = page
-      .locator('.navbar__inner')
-      .getByRole('button', {name: /dark mode|light mode|system mode/i});
-    // The toggle cycles through modes; click until the page is light.
-    for (let i = 0; i < 3 && (await currentTheme(page)) !== 'light'; i += 1) {
-      await toggle.click();
-    }
-    await expect.poll(() => currentTheme(page)).toBe('light');
+    await toggleToLight(page);
     await page.reload();
     await expect.poll(() => currentTheme(page)).toBe('light');
   });
@@ -322,13 +327,7 @@ test.describe('build-time highlighting', () => {
         .first()
         .evaluate((t) => getComputedStyle(t).color);
     const dark = await tokenColour();
-    const toggle = page
-      .locator('.navbar__inner')
-      .getByRole('button', {name: /dark mode|light mode|system mode/i});
-    for (let i = 0; i < 3 && (await currentTheme(page)) !== 'light'; i += 1) {
-      await toggle.click();
-    }
-    await expect.poll(() => currentTheme(page)).toBe('light');
+    await toggleToLight(page);
     await expect.poll(tokenColour).not.toBe(dark);
     await expect.poll(colouredTokens(page, block)).toBeGreaterThan(0);
     // Still the same document: the link was followed in the page.
