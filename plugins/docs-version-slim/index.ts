@@ -1,4 +1,5 @@
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {cacheBuildDependencies} from '../cache-dependencies';
 
 /** The docs plugin's route props files (`.docusaurus/<plugin>/<id>/p/*.json`). */
 export const DOCS_ROUTE_PROPS =
@@ -26,13 +27,8 @@ export default function pluginDocsVersionSlim(context: LoadContext): Plugin {
   return {
     name: 'toolhive-docs-version-slim',
     configureWebpack(config) {
-      // Docusaurus's persistent Rspack cache only watches its own files and
-      // docusaurus.config.ts; a change to the loader must evict it too.
-      const experiments = (config as {experiments?: {cache?: object}}).experiments?.cache
-        ? {experiments: {cache: {buildDependencies: [loader, __filename]}}}
-        : {};
       return {
-        ...experiments,
+        ...cacheBuildDependencies(config, [loader, __filename]),
         module: {
           rules: [
             {

@@ -1,4 +1,5 @@
 import type {Plugin} from '@docusaurus/types';
+import {cacheBuildDependencies} from '../cache-dependencies';
 
 /**
  * The document head in the browser without react-helmet-async.
@@ -15,13 +16,8 @@ export default function pluginHelmetLite(): Plugin {
     name: 'toolhive-helmet-lite',
     configureWebpack(config, isServer) {
       if (isServer) return {};
-      // Docusaurus's persistent Rspack cache only watches its own files and
-      // docusaurus.config.ts; a change to this file must evict it too.
-      const experiments = (config as {experiments?: {cache?: object}}).experiments?.cache
-        ? {experiments: {cache: {buildDependencies: [__filename]}}}
-        : {};
       return {
-        ...experiments,
+        ...cacheBuildDependencies(config, [__filename]),
         resolve: {alias: {'react-helmet-async$': require.resolve('./helmet.tsx')}},
       };
     },

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import {cacheBuildDependencies} from '../cache-dependencies';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import openApiTheme from 'docusaurus-theme-openapi-docs/lib/index';
 import {
@@ -108,17 +109,11 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
       const upstreamConfig = upstream.configureWebpack!(config, isServer, utils, content) ?? {};
       const fallback = (upstreamConfig as {resolve?: {fallback?: Record<string, string>}}).resolve
         ?.fallback;
-      // Docusaurus's persistent Rspack cache only watches its own files and
-      // docusaurus.config.ts; a change to this file must evict it too.
-      const experiments = (config as {experiments?: {cache?: object}}).experiments?.cache
-        ? {
-            experiments: {
-              cache: {buildDependencies: [__filename, require.resolve('./drop-language-tabs.cjs')]},
-            },
-          }
-        : {};
       return {
-        ...experiments,
+        ...cacheBuildDependencies(config, [
+          __filename,
+          require.resolve('./drop-language-tabs.cjs'),
+        ]),
         resolve: {
           fallback,
           alias: {

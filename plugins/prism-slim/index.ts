@@ -7,15 +7,16 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
  *
  * prism-react-renderer 2 ships one module that holds its React component, a
  * copy of Prism with some forty grammars (Kotlin, Swift, Rust, Reason…) and
- * twenty colour themes. Every page loads it, so the grammars and themes we do
- * not use cost about 18 KB gzip on each page. This plugin writes a copy of that
- * module without the bundled grammars and themes into the generated-files
- * folder and points the `prism-react-renderer` import of the bundles at it.
- * The grammars the docs use come from `prismjs` through the theme's
- * `prism.additionalLanguages` setting instead, and the API reference adds its
- * request samples' grammars on its own pages
- * (src/components/ApiReference/prism-sample-languages.ts). Node.js code (the
- * config, the theme's option validation) keeps using the package itself.
+ * twenty colour themes, about 18 KB gzip we would never use. This plugin
+ * writes a copy of that module without the bundled grammars and themes into
+ * the generated-files folder and points the `prism-react-renderer` import of
+ * the bundles at it. Its users: the pre-rendering bundle, which highlights
+ * the docs' code with the grammars of `prism.additionalLanguages` (and
+ * plugins/static-highlight, which does the same at build time), and in the
+ * browser only the API reference's request explorer, which loads its own
+ * grammars (src/components/ApiReference/prism-sample-languages.ts). Node.js
+ * code (the config, the theme's option validation) keeps using the package
+ * itself.
  *
  * The cut relies on three section markers of the package's build output; if
  * an update moves them, `slimPrismModule` throws and the build stops.

@@ -1,4 +1,5 @@
 import type {Plugin} from '@docusaurus/types';
+import {cacheBuildDependencies} from '../cache-dependencies';
 
 /**
  * The route-change progress bar without the nprogress package.
@@ -13,12 +14,10 @@ export default function pluginProgressBar(): Plugin {
   return {
     name: 'toolhive-progress-bar',
     configureWebpack(config) {
-      // Docusaurus's persistent Rspack cache only watches its own files and
-      // docusaurus.config.ts; a change to this file must evict it too.
-      const experiments = (config as {experiments?: {cache?: object}}).experiments?.cache
-        ? {experiments: {cache: {buildDependencies: [__filename]}}}
-        : {};
-      return {...experiments, resolve: {alias: {nprogress$: require.resolve('./nprogress.ts')}}};
+      return {
+        ...cacheBuildDependencies(config, [__filename]),
+        resolve: {alias: {nprogress$: require.resolve('./nprogress.ts')}},
+      };
     },
   };
 }

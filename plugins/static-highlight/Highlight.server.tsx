@@ -10,24 +10,26 @@ import {useContext, type ReactNode} from 'react';
 import {Prism, normalizeTokens} from 'prism-react-renderer';
 import {StaticTokensContext} from './context';
 import {renderTokens, type HighlightProps} from './Highlight';
-import {decodeTokens, plainTokens, sameTokens, type Token} from './tokens';
-
-function prismTokens(code: string, language: string): Token[][] {
-  const grammar = Prism.languages[language];
-  if (!grammar) return plainTokens(code);
-  const env = {code, grammar, language, tokens: [] as unknown[]};
-  Prism.hooks.run('before-tokenize', env);
-  env.tokens = Prism.tokenize(env.code, env.grammar);
-  Prism.hooks.run('after-tokenize', env);
-  return normalizeTokens(env.tokens as Parameters<typeof normalizeTokens>[0]) as Token[][];
-}
+import {
+  decodeTokens,
+  plainTokens,
+  sameTokens,
+  tokenizeWith,
+  type PrismCore,
+  type Token,
+} from './tokens';
 
 export function Highlight(props: HighlightProps): ReactNode {
   const encoded = useContext(StaticTokensContext);
   const language = props.language.toLowerCase();
   const tokens =
     encoded === undefined ? plainTokens(props.code) : decodeTokens(encoded, props.code);
-  const expected = prismTokens(props.code, language);
+  const expected = tokenizeWith(
+    Prism as unknown as PrismCore,
+    normalizeTokens as unknown as (tokens: unknown[]) => Token[][],
+    props.code,
+    language,
+  );
   if (!tokens || !sameTokens(tokens, expected)) {
     const first = props.code.split('\n')[0]!.slice(0, 60);
     throw new Error(

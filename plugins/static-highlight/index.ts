@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {cacheBuildDependencies} from '../cache-dependencies';
 
 /**
  * Highlights code at build time, so that pages ship tokens instead of Prism.
@@ -31,24 +32,13 @@ export default function pluginStaticHighlight(): Plugin {
     configureWebpack(config, isServer, utils) {
       const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
       const highlight = require.resolve(isServer ? './Highlight.server.tsx' : './Highlight.tsx');
-      // Docusaurus's persistent Rspack cache only watches its own files and
-      // docusaurus.config.ts; a change to these must evict it too.
-      const experiments = (config as {experiments?: {cache?: object}}).experiments?.cache
-        ? {
-            experiments: {
-              cache: {
-                buildDependencies: [
-                  __filename,
-                  require.resolve('./remark.ts'),
-                  require.resolve('./tokenize.ts'),
-                  require.resolve('./tokens.ts'),
-                ],
-              },
-            },
-          }
-        : {};
       return {
-        ...experiments,
+        ...cacheBuildDependencies(config, [
+          __filename,
+          require.resolve('./remark.ts'),
+          require.resolve('./tokenize.ts'),
+          require.resolve('./tokens.ts'),
+        ]),
         plugins: [
           new NormalModuleReplacementPlugin(
             /^prism-react-renderer$/,

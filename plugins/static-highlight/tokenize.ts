@@ -10,13 +10,9 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import type {ComponentType} from 'react';
 import {slimPrismModule} from '../prism-slim';
-import {plainTokens, type Token} from './tokens';
+import {tokenizeWith, type PrismCore, type Token} from './tokens';
 
-export interface PrismCore {
-  languages: Record<string, unknown>;
-  tokenize(code: string, grammar: unknown): unknown[];
-  hooks: {run(name: string, env: Record<string, unknown>): void};
-}
+export type {PrismCore};
 
 /** Token lines for `code` in `language` (lower case), as the pages draw them. */
 export type Tokenizer = (code: string, language: string) => Token[][];
@@ -82,16 +78,8 @@ export async function loadSitePrism(
   const module = await loadSlimPrism();
   const {Prism, normalizeTokens} = module;
   loadGrammars(Prism, additionalLanguages);
-  const tokenize: Tokenizer = (code, language) => {
-    const grammar = Prism.languages[language];
-    if (grammar === undefined) return plainTokens(code);
-    // What prism-react-renderer's useTokenize does.
-    const env: Record<string, unknown> = {code, grammar, language, tokens: []};
-    Prism.hooks.run('before-tokenize', env);
-    env.tokens = Prism.tokenize(env.code as string, env.grammar);
-    Prism.hooks.run('after-tokenize', env);
-    return normalizeTokens(env.tokens as unknown[]);
-  };
+  const tokenize: Tokenizer = (code, language) =>
+    tokenizeWith(Prism, normalizeTokens, code, language);
   return {module, tokenize};
 }
 

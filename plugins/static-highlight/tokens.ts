@@ -20,6 +20,13 @@ export interface Token {
   empty?: boolean;
 }
 
+/** The part of a Prism instance that tokenizing uses. */
+export interface PrismCore {
+  languages: Record<string, unknown>;
+  tokenize(code: string, grammar: unknown): unknown[];
+  hooks: {run(name: string, env: Record<string, unknown>): void};
+}
+
 const NEWLINE = /\r\n|\r|\n/;
 
 /** What prism-react-renderer does to a line without text. */
@@ -112,4 +119,23 @@ export function sameTokens(a: Token[][], b: Token[][]): boolean {
         }),
     )
   );
+}
+
+/**
+ * Token lines for `code` in `language` (lower case), as prism-react-renderer's
+ * `useTokenize` makes them with this Prism and its `normalizeTokens`.
+ */
+export function tokenizeWith(
+  Prism: PrismCore,
+  normalizeTokens: (tokens: unknown[]) => Token[][],
+  code: string,
+  language: string,
+): Token[][] {
+  const grammar = Prism.languages[language];
+  if (grammar === undefined) return plainTokens(code);
+  const env: Record<string, unknown> = {code, grammar, language, tokens: []};
+  Prism.hooks.run('before-tokenize', env);
+  env.tokens = Prism.tokenize(env.code as string, env.grammar);
+  Prism.hooks.run('after-tokenize', env);
+  return normalizeTokens(env.tokens as unknown[]);
 }
