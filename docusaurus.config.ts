@@ -132,6 +132,8 @@ const config: Config = {
     './plugins/helmet-lite/index.ts',
     // Version props with an empty doc table (no page lists doc cards).
     './plugins/docs-version-slim/index.ts',
+    // Route prefetching: each file once, appended when the browser is idle.
+    './plugins/prefetch-lite/index.ts',
     isProductionDeploy && '@docusaurus/plugin-vercel-analytics',
     isProductionDeploy &&
       gtagTrackingId && ['./plugins/gtag/index.ts', {trackingId: gtagTrackingId}],

@@ -425,3 +425,57 @@ test.describe('progress bar', () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe('route prefetching', () => {
+  /** Paths of the JavaScript files the page loaded with script elements. */
+  const scriptsRun = (page: Page) =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script')
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => p.startsWith('/assets/js/')),
+    );
+  const prefetchLinks = (page: Page) =>
+    page
+      .locator('link[rel="prefetch"]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+
+  test('a visible link fetches the files its page needs ahead of time, each file once', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // The files the FAQ runs when it is loaded on its own.
+    const other = await browser.newContext({baseURL});
+    const faq = await other.newPage();
+    await faq.goto('/toolhive/faq');
+    await settled(faq);
+    const faqScripts = await scriptsRun(faq);
+    await other.close();
+
+    const errors = collectErrors(page);
+    await page.goto('/toolhive');
+    await settled(page);
+    await expect(page.locator('.theme-doc-sidebar-menu a[href="/toolhive/faq"]')).toBeInViewport();
+    const own = new Set(await scriptsRun(page));
+    const needed = faqScripts.filter((f) => !own.has(f));
+    expect(needed.length).toBeGreaterThan(0);
+    await expect.poll(() => prefetchLinks(page)).toEqual(expect.arrayContaining(needed));
+    // The browser fetched them.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'link')
+            .map((e) => new URL(e.name).pathname),
+        ),
+      )
+      .toEqual(expect.arrayContaining(needed));
+    // Many links point to pages that share files; each file is asked for once.
+    const hrefs = await prefetchLinks(page);
+    expect(hrefs.length).toBe(new Set(hrefs).size);
+    expect(errors).toEqual([]);
+  });
+});
