@@ -13,7 +13,8 @@ import {cacheBuildDependencies} from '../cache-dependencies';
  * inside the task that reports the links as visible, while the page starts.
  * ./prefetch.ts keeps the helper's contract (one promise per URL, settled when
  * the file has loaded or failed) but asks for each URL once and appends the
- * links together when the browser is idle.
+ * links together two seconds later, when the browser is idle, so that they
+ * compete neither with the page's start-up nor with the reader's first action.
  */
 export default function pluginPrefetchLite(): Plugin {
   const coreClient = path.join(

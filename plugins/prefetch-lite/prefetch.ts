@@ -4,9 +4,11 @@
  * Same contract: `prefetch(url)` asks the browser to fetch a file it will
  * probably need soon and returns a promise that settles (never rejects) once
  * the file has loaded or failed. Differences: a URL is requested once however
- * often it is asked for, and the link elements are appended in one batch when
- * the main thread is idle (at most a second later), not one by one in the
- * middle of the page's start-up.
+ * often it is asked for, files this page has run already are not requested
+ * again, and the link elements are appended in one batch two seconds later,
+ * when the main thread is idle, not one by one in the middle of the page's
+ * start-up (where they also competed with whatever the reader did first,
+ * such as opening search).
  */
 
 const requested = new Map<string, Promise<void>>();
@@ -20,19 +22,41 @@ const supportsLinkPrefetch = ((): boolean => {
   }
 })();
 
-function whenIdle(callback: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(callback, {timeout: 1000});
-  } else {
-    window.setTimeout(callback, 1);
-  }
+// Prefetches are guesses; what the reader does first comes first. The
+// links wait this long after they are asked for, then for an idle moment.
+const SETTLE_MS = 2000;
+
+function whenSettled(callback: () => void): void {
+  window.setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      window.requestIdleCallback(callback, {timeout: 1000});
+    } else {
+      callback();
+    }
+  }, SETTLE_MS);
+}
+
+/** Absolute URLs of the scripts this document has run so far. */
+function scriptsRun(): Set<string> {
+  return new Set(
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script')
+      .map((e) => e.name),
+  );
 }
 
 function appendBatch(): void {
   const items = batch;
   batch = [];
+  // Pages share chunks: those this page has run are in the HTTP cache already.
+  const run = scriptsRun();
   const links = document.createDocumentFragment();
   for (const {url, done} of items) {
+    if (run.has(new URL(url, document.baseURI).href)) {
+      done();
+      continue;
+    }
     const link = document.createElement('link');
     link.rel = 'prefetch';
     link.href = url;
@@ -53,7 +77,7 @@ function request(url: string): Promise<void> {
     );
   }
   return new Promise<void>((resolve) => {
-    if (batch.length === 0) whenIdle(appendBatch);
+    if (batch.length === 0) whenSettled(appendBatch);
     batch.push({url, done: () => resolve()});
   });
 }

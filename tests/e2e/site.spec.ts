@@ -441,7 +441,7 @@ test.describe('route prefetching', () => {
       .locator('link[rel="prefetch"]')
       .evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
 
-  test('a visible link fetches the files its page needs ahead of time, each file once', async ({
+  test('a visible link fetches the files its page needs, each file once, after the page has settled', async ({
     page,
     browser,
     baseURL,
@@ -476,6 +476,21 @@ test.describe('route prefetching', () => {
     // Many links point to pages that share files; each file is asked for once.
     const hrefs = await prefetchLinks(page);
     expect(hrefs.length).toBe(new Set(hrefs).size);
+    // Nor are the files this page has run (they are in the HTTP cache).
+    expect(hrefs.filter((href) => own.has(href))).toEqual([]);
+    // Not while the page starts: two seconds after the links were drawn at
+    // the earliest (they are reported visible after the first paint).
+    const timing = await page.evaluate((prefetched) => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+      const starts = performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'link')
+        .filter((e) => prefetched.includes(new URL(e.name).pathname))
+        .map((e) => e.startTime);
+      return {paint, first: Math.min(...starts)};
+    }, hrefs);
+    expect(timing.paint).toBeGreaterThan(0);
+    expect(timing.first).toBeGreaterThanOrEqual(timing.paint + 2000);
     expect(errors).toEqual([]);
   });
 });
