@@ -136,6 +136,8 @@ const config: Config = {
     './plugins/prefetch-lite/index.ts',
     // Entry scripts compiled ahead of running (V8 compile hints).
     './plugins/compile-hints/index.ts',
+    // theme-common's shallow memo without the browser's collator.
+    './plugins/shallow-memo/index.ts',
     isProductionDeploy && '@docusaurus/plugin-vercel-analytics',
     isProductionDeploy &&
       gtagTrackingId && ['./plugins/gtag/index.ts', {trackingId: gtagTrackingId}],
