@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {cacheBuildDependencies} from '../cache-dependencies';
+import {replaceImportIn} from '../replace-import';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import openApiTheme from 'docusaurus-theme-openapi-docs/lib/index';
 import {
@@ -98,14 +99,6 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
 
     configureWebpack(config, isServer, utils, content) {
       const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
-      /** Resolves the bare import `request` to `replacement` in modules under `folder`. */
-      const replaceImportIn = (folder: RegExp, request: string, replacement: string) =>
-        new NormalModuleReplacementPlugin(
-          new RegExp(`^${request}$`),
-          (resource: {context?: string; request: string}) => {
-            if (resource.context && folder.test(resource.context)) resource.request = replacement;
-          },
-        );
       const upstreamConfig = upstream.configureWebpack!(config, isServer, utils, content) ?? {};
       const fallback = (upstreamConfig as {resolve?: {fallback?: Record<string, string>}}).resolve
         ?.fallback;
@@ -144,9 +137,9 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
             ? [new NormalModuleReplacementPlugin(unusedCodegen, path.join(stubs, 'codegen.ts'))]
             : []),
           // The API pages' example builder colours one console warning.
-          replaceImportIn(OPENAPI_EXAMPLES, 'chalk', path.join(stubs, 'chalk.ts')),
+          replaceImportIn(utils, OPENAPI_EXAMPLES, /^chalk$/, path.join(stubs, 'chalk.ts')),
           // Their bare `lodash` import: only the functions they call.
-          replaceImportIn(POSTMAN_PACKAGES, 'lodash', path.join(stubs, 'lodash.cjs')),
+          replaceImportIn(utils, POSTMAN_PACKAGES, /^lodash$/, path.join(stubs, 'lodash.cjs')),
         ],
         module: {
           rules: [

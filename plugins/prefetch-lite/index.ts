@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {cacheBuildDependencies} from '../cache-dependencies';
+import {replaceImportIn} from '../replace-import';
 
 /**
  * Route prefetching with one `<link rel="prefetch">` per file.
@@ -26,16 +27,14 @@ export default function pluginPrefetchLite(): Plugin {
     name: 'toolhive-prefetch-lite',
     configureWebpack(config, isServer, utils) {
       if (isServer) return {};
-      const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
-      const helper = require.resolve('./prefetch.ts');
       return {
         ...cacheBuildDependencies(config, [__filename]),
         plugins: [
-          new NormalModuleReplacementPlugin(
+          replaceImportIn(
+            utils,
+            (folder) => folder === coreClient,
             /^\.\/prefetch$/,
-            (resource: {context?: string; request: string}) => {
-              if (resource.context === coreClient) resource.request = helper;
-            },
+            require.resolve('./prefetch.ts'),
           ),
         ],
       };

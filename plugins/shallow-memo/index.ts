@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {cacheBuildDependencies} from '../cache-dependencies';
+import {replaceImportIn} from '../replace-import';
 
 /**
  * Keeps the browser's collator out of the page's start-up.
@@ -24,8 +25,6 @@ export default function pluginShallowMemo(): Plugin {
     name: 'toolhive-shallow-memo',
     configureWebpack(config, isServer, utils) {
       if (isServer) return {};
-      const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
-      const standIn = require.resolve('./reactUtils.ts');
       return {
         ...cacheBuildDependencies(config, [__filename]),
         resolve: {
@@ -38,13 +37,11 @@ export default function pluginShallowMemo(): Plugin {
           },
         },
         plugins: [
-          new NormalModuleReplacementPlugin(
+          replaceImportIn(
+            utils,
+            (folder) => folder.startsWith(themeCommonLib + path.sep),
             /\/utils\/reactUtils$|^\.\/reactUtils$/,
-            (resource: {context?: string; request: string}) => {
-              if (resource.context?.startsWith(themeCommonLib + path.sep)) {
-                resource.request = standIn;
-              }
-            },
+            require.resolve('./reactUtils.ts'),
           ),
         ],
       };

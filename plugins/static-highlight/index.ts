@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {cacheBuildDependencies} from '../cache-dependencies';
+import {replaceImportIn} from '../replace-import';
 
 /**
  * Highlights code at build time, so that pages ship tokens instead of Prism.
@@ -30,7 +31,6 @@ export default function pluginStaticHighlight(): Plugin {
   return {
     name: 'toolhive-static-highlight',
     configureWebpack(config, isServer, utils) {
-      const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
       const highlight = require.resolve(isServer ? './Highlight.server.tsx' : './Highlight.tsx');
       return {
         ...cacheBuildDependencies(config, [
@@ -39,16 +39,7 @@ export default function pluginStaticHighlight(): Plugin {
           require.resolve('./tokenize.ts'),
           require.resolve('./tokens.ts'),
         ]),
-        plugins: [
-          new NormalModuleReplacementPlugin(
-            /^prism-react-renderer$/,
-            (resource: {context?: string; request: string}) => {
-              if (resource.context && codeBlockContent.test(resource.context)) {
-                resource.request = highlight;
-              }
-            },
-          ),
-        ],
+        plugins: [replaceImportIn(utils, codeBlockContent, /^prism-react-renderer$/, highlight)],
         resolve: isServer
           ? {}
           : {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {replaceImportIn} from '../replace-import';
 
 /**
  * Keeps all but one of tslib's helpers out of the page JavaScript.
@@ -20,18 +21,7 @@ export default function pluginTslibSlim(): Plugin {
   return {
     name: 'toolhive-tslib-slim',
     configureWebpack(_config, _isServer, utils) {
-      const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
-      return {
-        plugins: [
-          new NormalModuleReplacementPlugin(
-            /^tslib$/,
-            (resource: {context?: string; request: string}) => {
-              if (resource.context && UTILS_COMMON.test(resource.context))
-                resource.request = helpers;
-            },
-          ),
-        ],
-      };
+      return {plugins: [replaceImportIn(utils, UTILS_COMMON, /^tslib$/, helpers)]};
     },
   };
 }

@@ -427,15 +427,18 @@ test.describe('progress bar', () => {
 });
 
 test.describe('route prefetching', () => {
-  /** Paths of the JavaScript files the page loaded with script elements. */
-  const scriptsRun = (page: Page) =>
-    page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script')
-        .map((e) => new URL(e.name).pathname)
-        .filter((p) => p.startsWith('/assets/js/')),
+  /** JavaScript files the page fetched through `initiator` elements: path and start time. */
+  const jsFetchedBy = (page: Page, initiator: 'script' | 'link') =>
+    page.evaluate(
+      (type) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => (e as PerformanceResourceTiming).initiatorType === type)
+          .map((e) => ({path: new URL(e.name).pathname, start: e.startTime}))
+          .filter((e) => e.path.startsWith('/assets/js/')),
+      initiator,
     );
+  const paths = async (files: Promise<{path: string}[]>) => (await files).map((f) => f.path);
   const prefetchLinks = (page: Page) =>
     page
       .locator('link[rel="prefetch"]')
@@ -451,27 +454,20 @@ test.describe('route prefetching', () => {
     const faq = await other.newPage();
     await faq.goto('/toolhive/faq');
     await settled(faq);
-    const faqScripts = await scriptsRun(faq);
+    const faqScripts = await paths(jsFetchedBy(faq, 'script'));
     await other.close();
 
     const errors = collectErrors(page);
     await page.goto('/toolhive');
     await settled(page);
     await expect(page.locator('.theme-doc-sidebar-menu a[href="/toolhive/faq"]')).toBeInViewport();
-    const own = new Set(await scriptsRun(page));
+    const own = new Set(await paths(jsFetchedBy(page, 'script')));
     const needed = faqScripts.filter((f) => !own.has(f));
     expect(needed.length).toBeGreaterThan(0);
     await expect.poll(() => prefetchLinks(page)).toEqual(expect.arrayContaining(needed));
     // The browser fetched them.
     await expect
-      .poll(() =>
-        page.evaluate(() =>
-          performance
-            .getEntriesByType('resource')
-            .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'link')
-            .map((e) => new URL(e.name).pathname),
-        ),
-      )
+      .poll(() => paths(jsFetchedBy(page, 'link')))
       .toEqual(expect.arrayContaining(needed));
     // Many links point to pages that share files; each file is asked for once.
     const hrefs = await prefetchLinks(page);
@@ -480,17 +476,14 @@ test.describe('route prefetching', () => {
     expect(hrefs.filter((href) => own.has(href))).toEqual([]);
     // Not while the page starts: two seconds after the links were drawn at
     // the earliest (they are reported visible after the first paint).
-    const timing = await page.evaluate((prefetched) => {
-      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-      const starts = performance
-        .getEntriesByType('resource')
-        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'link')
-        .filter((e) => prefetched.includes(new URL(e.name).pathname))
-        .map((e) => e.startTime);
-      return {paint, first: Math.min(...starts)};
-    }, hrefs);
-    expect(timing.paint).toBeGreaterThan(0);
-    expect(timing.first).toBeGreaterThanOrEqual(timing.paint + 2000);
+    const paint = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+    );
+    const starts = (await jsFetchedBy(page, 'link'))
+      .filter((f) => hrefs.includes(f.path))
+      .map((f) => f.start);
+    expect(paint).toBeGreaterThan(0);
+    expect(Math.min(...starts)).toBeGreaterThanOrEqual(paint + 2000);
     expect(errors).toEqual([]);
   });
 });
