@@ -115,7 +115,7 @@ export const localSearchClient: LocalSearchClient = searchClientShape(search);
 const ERROR_SCREEN = 'toolhive-search-error';
 
 /**
- * Shows or removes the modal's error screen. DocSearch 4.7 sets its "error"
+ * Shows or removes the modal's error screen. DocSearch 3.9 sets its "error"
  * status when a search fails, but autocomplete-core resets the status to
  * "idle" as the request settles, so DocSearch's own error screen never
  * appears and the reader would see "No results". This draws that screen with

@@ -14,6 +14,9 @@ const INDEX = /\/search-index\.json(\?|$)/;
 /** Built chunks that hold MiniSearch (its error messages name it). */
 const minisearchChunks = builtScripts((js) => js.includes('MiniSearch'));
 const basename = (p: string) => path.basename(p);
+/** Built chunks with DocSearch's button, and with its modal's result lists. */
+const buttonChunks = builtScripts((js) => js.includes('DocSearch-Button-Container'));
+const modalChunks = builtScripts((js) => js.includes('DocSearch-Hit-source'));
 
 /** Errors worth failing on: requests aborted by our own navigations are not. */
 const real = (errors: string[]) => errors.filter((e) => !/net::ERR_ABORTED$/.test(e.trim()));
@@ -59,8 +62,12 @@ test.beforeEach(async ({page}) => {
 test.describe('search button and keyboard', () => {
   test('the button shows Ctrl K', async ({page}) => {
     await page.goto('/toolhive');
-    await expect(button(page).locator('kbd')).toHaveText(['Ctrl', 'K']);
-    await expect(button(page)).toHaveAccessibleName(/search/i);
+    const keys = button(page).locator('kbd');
+    await expect(keys).toHaveCount(2);
+    // DocSearch draws the word "Ctrl" as an icon; its name says it in full.
+    await expect(keys.first().locator('svg.DocSearch-Control-Key-Icon')).toBeVisible();
+    await expect(keys.last()).toHaveText('K');
+    await expect(button(page)).toHaveAccessibleName('Search (Ctrl+K)');
   });
 
   test('the button shows ⌘ K on Apple devices', async ({page}) => {
@@ -268,6 +275,21 @@ test.describe('local mode', () => {
     await indexRequest;
   });
 
+  test("DocSearch's modal loads only when the reader opens search", async ({page}) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(basename(new URL(r.url()).pathname));
+    });
+    await page.goto('/toolhive');
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    // The page has DocSearch's button, and none of the modal's code.
+    expect(scripts.filter((s) => buttonChunks.has(s))).not.toEqual([]);
+    expect(scripts.filter((s) => modalChunks.has(s))).toEqual([]);
+    await openWithButton(page);
+    expect(scripts.filter((s) => modalChunks.has(s))).toHaveLength(1);
+  });
+
   test('the index is loaded and searched in a worker, off the main thread', async ({page}) => {
     await page.goto('/toolhive');
     await page.waitForLoadState('networkidle');
@@ -392,7 +414,7 @@ test.describe('accessibility', () => {
       await animationsFinished(page);
       const results = await new AxeBuilder({page})
         .include('.DocSearch-Container')
-        // Markup of DocSearch 4.7 itself, which only copying its modal could
+        // Markup of DocSearch 3.9 itself, which only copying its modal could
         // change: the backdrop is a role="button" around the whole dialog and
         // each result is a role="option" holding a link (nested-interactive),
         // and its footer is a <footer> outside any landmark

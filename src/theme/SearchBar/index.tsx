@@ -5,11 +5,11 @@
  * no Algolia credentials, the local search plugin is present and this wrapper
  * hands DocSearch the local search client through its `transformSearchClient`
  * prop; the client and the index load only when the reader points at,
- * focuses or opens search. In both modes the input keeps at most 64
- * characters.
+ * focuses or opens search. The input keeps at most 64 characters
+ * (DocSearch's own limit).
  *
  * The modal's error screen for an index that cannot be loaded is drawn by
- * src/search/localClient.ts (DocSearch 4.7 never shows its own).
+ * src/search/localClient.ts (DocSearch 3.9 never shows its own).
  */
 import React, {useCallback, useEffect, type ComponentType} from 'react';
 import OriginalSearchBar from '@theme-original/SearchBar';
@@ -23,8 +23,6 @@ import styles from './styles.module.css';
 const SearchBar = OriginalSearchBar as unknown as ComponentType<Partial<DocSearchProps>>;
 type TransformSearchClient = NonNullable<DocSearchProps['transformSearchClient']>;
 
-const MAX_QUERY_LENGTH = 64;
-
 // A separate chunk: MiniSearch and the client stay out of the initial page.
 const loadLocalClient = () => import('@site/src/search/localClient');
 
@@ -32,24 +30,6 @@ const loadLocalClient = () => import('@site/src/search/localClient');
 function preload(): void {
   startSearchWorker();
   void loadLocalClient().then((m) => m.preloadSearchIndex());
-}
-
-/**
- * DocSearch 4 fixes its input's maxLength at 512 and has no prop for it; set
- * 64 on the input when it gets focus (it does as the modal opens). React
- * leaves the attribute alone afterwards because its own value never changes.
- */
-function useQueryLengthLimit(): void {
-  useEffect(() => {
-    const limit = (event: FocusEvent) => {
-      const input = event.target;
-      if (input instanceof HTMLInputElement && input.classList.contains('DocSearch-Input')) {
-        input.maxLength = MAX_QUERY_LENGTH;
-      }
-    };
-    document.addEventListener('focusin', limit);
-    return () => document.removeEventListener('focusin', limit);
-  }, []);
 }
 
 /** Starts loading on the shortcuts that open the modal, while its code loads. */
@@ -75,7 +55,6 @@ function usePreloadOnShortcut(enabled: boolean): void {
 
 export default function SearchBarWrapper(props: Partial<DocSearchProps>): React.JSX.Element {
   const isLocal = usePluginData('toolhive-search-index') !== undefined;
-  useQueryLengthLimit();
   usePreloadOnShortcut(isLocal);
 
   // DocSearch builds an Algolia client for the modal and lets us replace it;

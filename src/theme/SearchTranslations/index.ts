@@ -1,6 +1,6 @@
 /**
  * Replaces @theme/SearchTranslations (@docusaurus/theme-search-algolia).
- * Reason for overriding: the upstream module carries every DocSearch 4
+ * Reason for overriding: the upstream module carries every DocSearch
  * string, Ask AI included, each with its translator description, and the
  * search bar puts it in the JavaScript of every page (about 1.6 KB gzip).
  * This one keeps the strings this site's search shows, under the same
@@ -25,10 +25,10 @@ const translations: typeof Translations = {
   button: {buttonText: search, buttonAriaLabel: search},
   modal: {
     searchBox: {
-      clearButtonTitle: clear,
-      clearButtonAriaLabel: clear,
-      closeButtonText: cancel,
-      closeButtonAriaLabel: cancel,
+      resetButtonTitle: clear,
+      resetButtonAriaLabel: clear,
+      cancelButtonText: cancel,
+      cancelButtonAriaLabel: cancel,
       placeholderText: placeholder,
       searchInputLabel: search,
     },
