@@ -36,9 +36,10 @@ function markEntryScripts(compiler: Compiler): void {
     compilation.hooks.processAssets.tap(
       {
         name: 'toolhive-compile-hints',
-        // After minification (which drops comments), before the content
-        // hashes of the file names are computed.
-        stage: Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING,
+        // After minification (which drops comments); before source maps are
+        // written (so that a build with them counts the added line) and
+        // before the content hashes of the file names are computed.
+        stage: Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING - 1,
       },
       () => {
         for (const chunk of compilation.chunks) {
