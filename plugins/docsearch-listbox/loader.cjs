@@ -24,7 +24,7 @@ function fixListIds(source) {
   return source.replace(SHIPPED, FIXED);
 }
 
-/** @this {{resourcePath: string}} @param {string} source */
+/** @param {string} source */
 module.exports = function docSearchListbox(source) {
   return fixListIds(source);
 };

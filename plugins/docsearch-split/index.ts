@@ -1,24 +1,22 @@
-import {createRequire} from 'node:module';
+import fs from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {cacheBuildDependencies} from '../cache-dependencies';
 import {replaceImportIn} from '../replace-import';
 
-const require = createRequire(__filename);
-
 /** @docusaurus/theme-search-algolia's modules (its search bar and client hooks). */
-export const SEARCH_THEME = /[\\/]@docusaurus[\\/]theme-search-algolia[\\/]/;
+const SEARCH_THEME = /[\\/]@docusaurus[\\/]theme-search-algolia[\\/]/;
 
 /** The entry points the theme imports on every page (the modal's is not one). */
 export const PAGE_ENTRIES = /^@docsearch\/react\/(button|useDocSearchKeyboardEvents|version)$/;
 
 /** The query that makes the page's copy of DocSearch a module of its own. */
-export const PAGE_COPY = '?page';
+const PAGE_COPY = '?page';
 
 /** DocSearch's ES module, which holds the button, the shortcuts and the modal. */
 export function docSearchModule(): string {
   const pkg = require.resolve('@docsearch/react/package.json');
-  const {version} = require(pkg) as {version: string};
+  const {version} = JSON.parse(fs.readFileSync(pkg, 'utf8')) as {version: string};
   if (!version.startsWith('3.')) {
     throw new Error(
       `plugins/docsearch-split expects @docsearch/react 3, found ${version}: ` +
