@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import {prismDark, prismLight} from './src/utils/prismThemes';
 import remarkStaticHighlight from './plugins/static-highlight/remark';
+import {editUrlOption} from './src/utils/editUrl';
 
 // ---------------------------------------------------------------------------
 // Environment switches. Read once, here, and nowhere else.
@@ -25,6 +26,11 @@ const algoliaApiKey = process.env.ALGOLIA_API_KEY;
 // Algolia index to query; defaults to "toolhive".
 const algoliaIndexName = process.env.ALGOLIA_INDEX_NAME || 'toolhive';
 const useAlgolia = Boolean(algoliaAppId && algoliaApiKey);
+
+// Where "Edit this page" links go: the URL at which a path of this repository
+// can be edited, for example https://github.com/<org>/<repo>/edit/main/.
+// Without it, pages have no edit link.
+const docsEditUrl = process.env.DOCS_EDIT_URL;
 
 // The Prism grammars of the docs' code blocks (see prism.additionalLanguages).
 const prismLanguages = ['bash', 'json', 'yaml', 'powershell', 'docker', 'promql'];
@@ -82,7 +88,8 @@ const config: Config = {
           // API pages need the API theme's item; src/theme/ApiItem renders the
           // framework's DocItem for every other page.
           docItemComponent: '@theme/ApiItem',
-          editUrl: 'https://github.com/stacklok/toolhive-docs/tree/main/',
+          // Generated reference pages link to the data they come from.
+          editUrl: editUrlOption(docsEditUrl),
           remarkPlugins: [staticHighlight],
         } satisfies DocsOptions,
         pages: {
@@ -121,6 +128,8 @@ const config: Config = {
         },
       },
     ],
+    // Dark mode, the default, also when the browser states no preference.
+    './plugins/color-mode-default/index.ts',
     // Prism without the grammars and themes the docs never use.
     './plugins/prism-slim/index.ts',
     // Code blocks highlighted at build time: no Prism in the page JavaScript.

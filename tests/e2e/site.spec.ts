@@ -27,6 +27,53 @@ test.describe('colour mode', () => {
     await expect.poll(() => currentTheme(page)).toBe('light');
   });
 
+  test('is dark when the browser states no preference', async ({page}) => {
+    // A browser that states no preference matches neither query. Chromium
+    // always matches one of them, so the page's matchMedia answers as such a
+    // browser would, from before its first script.
+    await page.addInitScript(() => {
+      const original = window.matchMedia.bind(window);
+      window.matchMedia = (query: string) => {
+        const real = original(query);
+        if (!/prefers-color-scheme/.test(query)) return real;
+        return {
+          matches: false,
+          media: query,
+          onchange: null,
+          addEventListener: real.addEventListener.bind(real),
+          removeEventListener: real.removeEventListener.bind(real),
+          addListener: real.addListener.bind(real),
+          removeListener: real.removeListener.bind(real),
+          dispatchEvent: real.dispatchEvent.bind(real),
+        } as MediaQueryList;
+      };
+    });
+    await page.goto('/toolhive');
+    expect(
+      await page.evaluate(() => [
+        matchMedia('(prefers-color-scheme: dark)').matches,
+        matchMedia('(prefers-color-scheme: light)').matches,
+      ]),
+    ).toEqual([false, false]);
+    // Before hydration: the page's scripts never run, only the inline ones.
+    await page.route(/\.js$/, (route) => route.abort());
+    await page.goto('/toolhive');
+    expect(await currentTheme(page)).toBe('dark');
+    // After hydration, and after a page change in the browser.
+    await page.unroute(/\.js$/);
+    await page.goto('/toolhive');
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-has-hydrated'));
+    expect(await currentTheme(page)).toBe('dark');
+    await page
+      .locator('.theme-doc-sidebar-menu')
+      .getByRole('link', {name: 'Tutorials', exact: true})
+      .click();
+    await page.waitForURL('**/toolhive/tutorials');
+    expect(await currentTheme(page)).toBe('dark');
+    await page.reload();
+    expect(await currentTheme(page)).toBe('dark');
+  });
+
   test('the toggle switches mode and the choice survives a reload', async ({page}) => {
     await page.emulateMedia({colorScheme: 'dark'});
     await page.goto('/toolhive');
@@ -38,6 +85,52 @@ test.describe('colour mode', () => {
 });
 
 test.describe('navbar', () => {
+  for (const width of [320, 360, 412, 768]) {
+    test(`every control is whole, at least 24 px and clear of the others at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({width, height: 800});
+      await page.goto('/toolhive');
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-has-hydrated'));
+      const boxes = await page.locator('.navbar__inner').evaluate((inner) =>
+        [...inner.querySelectorAll<HTMLElement>('a[href], button')]
+          .filter(
+            (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden',
+          )
+          .map((el) => {
+            const r = el.getBoundingClientRect();
+            const name = el.getAttribute('aria-label') || el.textContent?.trim() || el.tagName;
+            return {name, x: r.x, y: r.y, w: r.width, h: r.height};
+          }),
+      );
+      // The menu button, the logo and search, at least.
+      expect(boxes.length, JSON.stringify(boxes)).toBeGreaterThanOrEqual(3);
+      for (const b of boxes) {
+        expect(b.w, b.name).toBeGreaterThanOrEqual(24);
+        expect(b.h, b.name).toBeGreaterThanOrEqual(24);
+        expect(b.x, b.name).toBeGreaterThanOrEqual(0);
+        expect(b.x + b.w, b.name).toBeLessThanOrEqual(width);
+      }
+      for (const [i, a] of boxes.entries()) {
+        for (const b of boxes.slice(i + 1)) {
+          const overlap = a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+          expect(overlap, `${a.name} overlaps ${b.name}`).toBe(false);
+        }
+      }
+    });
+  }
+
+  test('on phones the community links are in the sidebar menu', async ({page}) => {
+    await page.setViewportSize({width: 360, height: 800});
+    await page.goto('/toolhive');
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-has-hydrated'));
+    await page.getByRole('button', {name: /toggle navigation bar/i}).click();
+    const menu = page.locator('.navbar-sidebar');
+    for (const name of ['Stacklok on GitHub', 'Stacklok on Discord', 'Stacklok on YouTube']) {
+      await expect(menu.getByRole('link', {name})).toBeVisible();
+    }
+  });
+
   test('the ToolHive Docs dropdown lists the five sections', async ({page}) => {
     await page.setViewportSize({width: 1280, height: 800});
     await page.goto('/toolhive');

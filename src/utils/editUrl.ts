@@ -1,0 +1,33 @@
+/**
+ * "Edit this page" links. Hand-written pages link to their own file; generated
+ * reference pages link to the data file they are generated from, the one a
+ * contributor edits. Used by the docs plugin's `editUrl` option in
+ * docusaurus.config.ts.
+ */
+
+/** Generated pages (paths relative to docs/) and the data each comes from. */
+export const generatedSources: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^toolhive\/reference\/cli\//, 'data/cli/thv.yaml'],
+  [/^toolhive\/reference\/api\//, 'static/api-specs/openapi.yaml'],
+  [/^toolhive\/reference\/crd-spec\.mdx?$/, 'data/crd/mcpserver.schema.json'],
+  [/^toolhive\/reference\/client-compatibility\.mdx?$/, 'data/clients.yaml'],
+];
+
+/** The repository path a contributor edits to change the page at `docPath` (relative to docs/). */
+export function sourceFileOf(docPath: string): string {
+  for (const [pattern, source] of generatedSources) if (pattern.test(docPath)) return source;
+  return `docs/${docPath}`;
+}
+
+/**
+ * The docs plugin's `editUrl` option for a repository whose files are edited
+ * at `base` + path (for example `https://github.com/<org>/<repo>/edit/main/`),
+ * or undefined (no edit links) when no base is configured.
+ */
+export function editUrlOption(
+  base: string | undefined,
+): ((params: {docPath: string}) => string) | undefined {
+  if (!base) return undefined;
+  const prefix = base.endsWith('/') ? base : `${base}/`;
+  return ({docPath}) => prefix + sourceFileOf(docPath);
+}
