@@ -42,8 +42,9 @@ const config: Config = {
   favicon: 'img/favicon.svg',
 
   url: 'https://docs.stacklok.com',
-  // No trailing-slash rewrite: pages are served as /toolhive/faq and
-  // /toolhive/faq.html alike (see vercel.json cleanUrls).
+  // Links have no trailing slash. Each page is built as <route>.html and
+  // <route>/index.html (plugins/static-host), so plain static hosts answer
+  // every form of its URL, as vercel.json's cleanUrls does.
   baseUrl: '/',
   trailingSlash: false,
   // Keep the framework's banner that explains a wrong baseUrl deployment.
@@ -128,6 +129,8 @@ const config: Config = {
         },
       },
     ],
+    // Every page as <route>.html and <route>/index.html, for any static host.
+    './plugins/static-host/index.ts',
     // Dark mode, the default, also when the browser states no preference.
     './plugins/color-mode-default/index.ts',
     // Prism without the grammars and themes the docs never use.
