@@ -13,7 +13,14 @@ const root = path.resolve(__dirname, '..', '..');
 const files = fg
   .sync('docs/**/*.{md,mdx}', {
     cwd: root,
-    ignore: ['docs/toolhive/reference/cli/**', 'docs/toolhive/reference/api/**'],
+    ignore: [
+      'docs/toolhive/reference/cli/**',
+      'docs/toolhive/reference/api/**',
+      // Generated pages and partials (their sources are in data/).
+      'docs/toolhive/reference/crd-spec.mdx',
+      'docs/toolhive/reference/client-compatibility.mdx',
+      'docs/**/_*.{md,mdx}',
+    ],
   })
   .sort();
 

@@ -1,0 +1,420 @@
+/**
+ * Generates the MCPServer resource reference, docs/toolhive/reference/crd-spec.mdx,
+ * from data/crd/mcpserver.schema.json (fields), data/crd/notes.yaml (fields
+ * that behave differently in this release), and the prose in template.md and
+ * the manifest in example.yaml next to this script. The page is a build output
+ * (gitignored); prestart and prebuild run this script. Edit the inputs, not the page.
+ *
+ * Usage: tsx scripts/crd-reference/generate.ts
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {parse} from 'yaml';
+
+export const siteRoot = path.resolve(__dirname, '..', '..');
+export const schemaFile = path.join(siteRoot, 'data', 'crd', 'mcpserver.schema.json');
+export const notesFile = path.join(siteRoot, 'data', 'crd', 'notes.yaml');
+export const templateFile = path.join(__dirname, 'template.md');
+export const exampleFile = path.join(__dirname, 'example.yaml');
+export const outFile = path.join(siteRoot, 'docs', 'toolhive', 'reference', 'crd-spec.mdx');
+
+/** The releases the page describes. */
+export const releases = {
+  crdChart: '0.0.15',
+  operatorChart: '0.2.4',
+  release: 'v0.2.8',
+};
+
+/** Facts about the resource that the JSON Schema cannot hold (from the CRD at crds chart 0.0.15). */
+export const resource = {
+  group: 'toolhive.stacklok.dev',
+  version: 'v1alpha1',
+  kind: 'MCPServer',
+  listKind: 'MCPServerList',
+  plural: 'mcpservers',
+  singular: 'mcpserver',
+  scope: 'Namespaced',
+  shortNames: [] as string[],
+  subresources: ['status'],
+  printerColumns: [
+    {name: 'Status', type: 'string', jsonPath: '.status.phase'},
+    {name: 'URL', type: 'string', jsonPath: '.status.url'},
+    {name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp'},
+  ],
+};
+
+/**
+ * Objects that are standard Kubernetes types. The page names the type and
+ * links to its upstream reference instead of repeating it; where our schema
+ * lists only part of a type, the page says so.
+ */
+export const kubernetesTypes: Record<string, {name: string; url: string; partial: boolean}> = {
+  metadata: {
+    name: 'ObjectMeta',
+    url: 'https://kubernetes.io/docs/reference/kubernetes-api/common-definitions/object-meta/',
+    partial: false,
+  },
+  'spec.podTemplateSpec': {
+    name: 'PodTemplateSpec',
+    url: 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-template-v1/',
+    partial: true,
+  },
+  'spec.podTemplateSpec.spec.containers[]': {
+    name: 'Container',
+    url: 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/#Container',
+    partial: true,
+  },
+  'status.conditions[]': {
+    name: 'Condition',
+    url: 'https://kubernetes.io/docs/reference/kubernetes-api/common-definitions/condition/',
+    partial: false,
+  },
+};
+
+export interface SchemaNode {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, SchemaNode>;
+  required?: string[];
+  items?: SchemaNode;
+  additionalProperties?: boolean | SchemaNode;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  pattern?: string;
+  format?: string;
+}
+
+export interface Note {
+  title: string;
+  text: string;
+  source: string;
+}
+
+export interface NotesData {
+  release: string;
+  notes: Record<string, Note>;
+}
+
+/** One property of the schema, named by its full path (`spec.env[].name`). */
+export interface Field {
+  path: string;
+  name: string;
+  node: SchemaNode;
+  required: boolean;
+  /** Path of the object that holds the field ('' for the top level). */
+  parent: string;
+}
+
+/** One object that gets a section: the top level, a nested object, or the items of an array. */
+export interface ObjectSection {
+  path: string;
+  node: SchemaNode;
+  fields: Field[];
+}
+
+export function loadSchema(file = schemaFile): SchemaNode {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as SchemaNode;
+}
+
+export function loadNotes(file = notesFile): NotesData {
+  return parse(fs.readFileSync(file, 'utf8')) as NotesData;
+}
+
+/** Stable link target of a field path: lowercase, `[]` dropped, other punctuation as `-`. */
+export function anchorFor(fieldPath: string): string {
+  if (fieldPath === '') return 'mcpserver';
+  return fieldPath
+    .replace(/\[\]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+export function noteAnchor(fieldPath: string): string {
+  return `note-${anchorFor(fieldPath)}`;
+}
+
+function join(parent: string, name: string): string {
+  return parent ? `${parent}.${name}` : name;
+}
+
+function hasProperties(node: SchemaNode | undefined): boolean {
+  return !!node?.properties && Object.keys(node.properties).length > 0;
+}
+
+/** The object a field links to: itself, or its array items; null for scalars and free-form maps. */
+export function targetObject(f: Field): string | null {
+  if (hasProperties(f.node)) return f.path;
+  if (f.node.items && hasProperties(f.node.items)) return `${f.path}[]`;
+  return null;
+}
+
+/** Every object with named properties, depth first in schema order, the top level first. */
+export function collectSections(schema: SchemaNode): ObjectSection[] {
+  const sections: ObjectSection[] = [];
+  const visit = (objPath: string, node: SchemaNode) => {
+    const fields: Field[] = Object.entries(node.properties ?? {}).map(([name, child]) => ({
+      path: join(objPath, name),
+      name,
+      node: child,
+      required: (node.required ?? []).includes(name),
+      parent: objPath,
+    }));
+    sections.push({path: objPath, node, fields});
+    for (const f of fields) {
+      if (hasProperties(f.node)) visit(f.path, f.node);
+      else if (f.node.items && hasProperties(f.node.items)) visit(`${f.path}[]`, f.node.items);
+    }
+  };
+  visit('', schema);
+  return sections;
+}
+
+/** Every property path of the schema (including array items' properties), in page order. */
+export function collectFields(schema: SchemaNode): Field[] {
+  return collectSections(schema).flatMap((s) => s.fields);
+}
+
+function code(text: string): string {
+  const ticks = text.includes('`') ? '``' : '`';
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${ticks}${pad}${text}${pad}${ticks}`;
+}
+
+/**
+ * Makes schema text safe for an MDX table cell: one line, pipes escaped, and
+ * outside code spans the characters MDX would read as JSX or expressions escaped.
+ */
+export function cell(text: string): string {
+  return text
+    .trim()
+    .replace(/\s*\n\s*/g, ' ')
+    .split(/(`[^`]*`)/g)
+    .map((part, i) =>
+      i % 2 === 1 ? part : part.replace(/[{}<>]/g, (c) => `&#${c.charCodeAt(0)};`),
+    )
+    .join('')
+    .replace(/\|/g, '\\|');
+}
+
+function scalarType(node: SchemaNode): string {
+  const t = Array.isArray(node.type)
+    ? node.type.filter((x) => x !== 'null').join(' or ')
+    : node.type;
+  let label = t ?? 'any';
+  if (node.format && ['int32', 'int64', 'date-time'].includes(node.format))
+    label += ` (${node.format})`;
+  return label;
+}
+
+/** The Type column: scalars by name, objects and lists of objects as links to their sections. */
+export function typeLabel(f: Field): string {
+  const k8s = (p: string) => (kubernetesTypes[p] ? ` (Kubernetes ${kubernetesTypes[p].name})` : '');
+  const target = targetObject(f);
+  if (f.node.type === 'object') {
+    if (target) return `[object](#${anchorFor(target)})${k8s(target)}`;
+    const add = f.node.additionalProperties;
+    if (add && typeof add === 'object') return `map of string to ${scalarType(add)}`;
+    return 'object';
+  }
+  if (f.node.type === 'array') {
+    const items = f.node.items;
+    if (target) return `array of [objects](#${anchorFor(target)})${k8s(target)}`;
+    if (!items) return 'array';
+    return `array of ${items.type === 'object' ? 'objects' : `${scalarType(items)}s`}`;
+  }
+  return scalarType(f.node);
+}
+
+function value(v: unknown): string {
+  return code(typeof v === 'string' ? v : JSON.stringify(v));
+}
+
+/** The Allowed values column: const, enum, bounds, lengths and pattern of the field or its items. */
+export function constraints(node: SchemaNode): string {
+  const out: string[] = [];
+  if (node.const !== undefined) out.push(`Always ${value(node.const)}`);
+  if (node.enum) out.push(`One of ${node.enum.map(value).join(', ')}`);
+  if (node.minimum !== undefined && node.maximum !== undefined)
+    out.push(`${node.minimum} to ${node.maximum}`);
+  else if (node.minimum !== undefined) out.push(`At least ${node.minimum}`);
+  else if (node.maximum !== undefined) out.push(`At most ${node.maximum}`);
+  if (node.minLength !== undefined && node.maxLength !== undefined)
+    out.push(`${node.minLength} to ${node.maxLength} characters`);
+  else if (node.minLength !== undefined)
+    out.push(`At least ${node.minLength} character${node.minLength === 1 ? '' : 's'}`);
+  else if (node.maxLength !== undefined) out.push(`At most ${node.maxLength} characters`);
+  if (node.minItems !== undefined)
+    out.push(`At least ${node.minItems} item${node.minItems === 1 ? '' : 's'}`);
+  if (node.pattern) out.push(`Matches ${code(node.pattern)}`);
+  if (node.format === 'date-time') out.push('RFC 3339 date and time');
+  if (node.items && node.items.type !== 'object') {
+    const inner = constraints(node.items);
+    if (inner) out.push(`Each item: ${inner.charAt(0).toLowerCase()}${inner.slice(1)}`);
+  }
+  return out.join('; ');
+}
+
+function fieldName(f: Field): string {
+  const target = targetObject(f);
+  // Objects get their anchor from their section heading; the row links there.
+  if (target) return `[${code(f.path)}](#${anchorFor(target)})`;
+  const anchor = anchorFor(f.path);
+  // An <a id> (not a bare <span id>) so the framework registers the anchor.
+  return `<a id="${anchor}" href="#${anchor}">${code(f.path)}</a>`;
+}
+
+export function fieldRow(f: Field, notes: NotesData): string {
+  const note = notes.notes[f.path];
+  let description = cell(f.node.description ?? '');
+  if (note)
+    description += ` **Note:** ${cell(note.title)}. See [the note](#${noteAnchor(f.path)}).`;
+  const def = f.node.default === undefined ? '' : value(f.node.default);
+  return `| ${fieldName(f)} | ${typeLabel(f)} | ${f.required ? '**Required**' : 'Optional'} | ${def} | ${cell(constraints(f.node))} | ${description} |`;
+}
+
+function sectionTitle(s: ObjectSection): string {
+  return s.path === '' ? `${resource.kind} (top level)` : code(s.path);
+}
+
+export function renderSection(s: ObjectSection, notes: NotesData): string {
+  const out: string[] = [`### ${sectionTitle(s)} {#${anchorFor(s.path)}}`, ''];
+  if (s.node.description) out.push(cell(s.node.description), '');
+  const k8s = kubernetesTypes[s.path];
+  if (k8s) {
+    out.push(
+      k8s.partial
+        ? `This is a Kubernetes [${k8s.name}](${k8s.url}). The table lists only the parts that ToolHive's schema checks; every other ${k8s.name} field is accepted as well and passed on unchanged.`
+        : `This is a standard Kubernetes [${k8s.name}](${k8s.url}).`,
+      '',
+    );
+  } else if (s.path !== '' && s.node.additionalProperties !== false) {
+    out.push('Fields other than the ones listed here are accepted as well.', '');
+  }
+  if (s.path.endsWith('[]')) {
+    const list = s.path.slice(0, -2);
+    out.push(`Each item of the ${code(list)} list has these fields:`, '');
+  }
+  out.push(
+    '| Field | Type | Required | Default | Allowed values | Description |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...s.fields.map((f) => fieldRow(f, notes)),
+    '',
+  );
+  return out.join('\n');
+}
+
+export function renderOverview(): string {
+  const rows: [string, string][] = [
+    ['API group', code(resource.group)],
+    ['Version', `${code(resource.version)} (served and stored)`],
+    ['`apiVersion` in manifests', code(`${resource.group}/${resource.version}`)],
+    ['Kind', code(resource.kind)],
+    ['List kind', code(resource.listKind)],
+    ['Plural and singular names', `${code(resource.plural)}, ${code(resource.singular)}`],
+    ['Scope', `${resource.scope}: every \`MCPServer\` lives in a namespace`],
+    [
+      'Short names',
+      resource.shortNames.length > 0
+        ? resource.shortNames.map(code).join(', ')
+        : 'None. Use `mcpserver` or `mcpservers` with kubectl.',
+    ],
+    ['Subresources', resource.subresources.map(code).join(', ')],
+  ];
+  return ['| Property | Value |', '| --- | --- |', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join(
+    '\n',
+  );
+}
+
+export function renderPrinterColumns(): string {
+  return [
+    '| Column | Type | Value from |',
+    '| --- | --- | --- |',
+    ...resource.printerColumns.map(
+      (c) =>
+        `| ${code(c.name)} | ${c.type} | [${code(c.jsonPath)}](#${anchorFor(c.jsonPath.slice(1))}) |`,
+    ),
+  ].join('\n');
+}
+
+export function renderSummarized(): string {
+  const items = Object.entries(kubernetesTypes).map(
+    ([p, k]) =>
+      `- [${code(p)}](#${anchorFor(p)}) is a Kubernetes [${k.name}](${k.url})${k.partial ? '. This page lists only the parts that ToolHive checks, because the full type has hundreds of fields that Kubernetes documents already.' : '.'}`,
+  );
+  return [
+    'Some objects are standard Kubernetes types. The page names the type and links to the Kubernetes API reference for it:',
+    '',
+    ...items,
+  ].join('\n');
+}
+
+export function renderNotes(notes: NotesData, fields: Field[]): string {
+  const known = new Set(fields.map((f) => f.path));
+  const out: string[] = [];
+  for (const [p, n] of Object.entries(notes.notes)) {
+    if (!known.has(p)) throw new Error(`data/crd/notes.yaml: unknown field path "${p}"`);
+    const field = fields.find((f) => f.path === p)!;
+    const target = targetObject(field) ?? p;
+    out.push(
+      `### ${cell(n.title)} {#${noteAnchor(p)}}`,
+      '',
+      `Field: [${code(p)}](#${anchorFor(target)})`,
+      '',
+      n.text.trim(),
+      '',
+    );
+  }
+  return out.join('\n');
+}
+
+function fence(lang: string, body: string, meta = ''): string {
+  return `\`\`\`${lang}${meta ? ` ${meta}` : ''}\n${body.replace(/\n+$/, '')}\n\`\`\``;
+}
+
+/** Replaces each `{{name}}` of the template; fails on a placeholder without a value. */
+export function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    if (!(name in values)) throw new Error(`template: no value for {{${name}}}`);
+    return values[name];
+  });
+}
+
+export function renderPage(
+  schema: SchemaNode = loadSchema(),
+  notes: NotesData = loadNotes(),
+  template = fs.readFileSync(templateFile, 'utf8'),
+  example = fs.readFileSync(exampleFile, 'utf8'),
+): string {
+  const sections = collectSections(schema);
+  const fields = sections.flatMap((s) => s.fields);
+  const page = fill(template, {
+    ...releases,
+    overview: renderOverview(),
+    printerColumns: renderPrinterColumns(),
+    summarized: renderSummarized(),
+    fields: sections.map((s) => renderSection(s, notes)).join('\n'),
+    notesIntro: `The fields below are accepted and stored, but in ${cell(notes.release)} they do not do what their names suggest. Each field's description in the tables above links to its note.`,
+    notes: renderNotes(notes, fields),
+    example: fence('yaml', example, 'title="github-mcpserver.yaml"'),
+  });
+  return `${page.replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+}
+
+export function generate(): string {
+  const page = renderPage();
+  fs.mkdirSync(path.dirname(outFile), {recursive: true});
+  fs.writeFileSync(outFile, page);
+  return outFile;
+}
+
+if (require.main === module) {
+  const file = generate();
+  console.log(`crd-reference: wrote ${path.relative(siteRoot, file)}`);
+}
