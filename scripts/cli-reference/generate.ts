@@ -19,7 +19,6 @@ import {
 } from './data';
 
 export const outDir = path.join(siteRoot, 'docs', 'toolhive', 'reference', 'cli');
-const editUrl = 'https://github.com/stacklok/toolhive-docs/edit/main/data/cli/thv.yaml';
 
 /** Makes a one-line Markdown table cell out of free text. */
 function cell(text: string): string {
@@ -86,7 +85,6 @@ function frontMatter(c: CliCommand, position: number): string {
     sidebar_label: c.path,
     sidebar_position: position,
     description: `${c.summary} Reference for the ${c.path} command of ToolHive.`.slice(0, 300),
-    custom_edit_url: editUrl,
   };
   return [
     '---',
