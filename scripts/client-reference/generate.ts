@@ -189,7 +189,7 @@ export function renderClient(c: Client, data: ClientData): string {
     )
     .join('; ');
   const out = [
-    `### ${c.name} {#${c.id}}`,
+    `### ${c.name} \\{#${c.id}}`,
     '',
     c.description.trim(),
     '',

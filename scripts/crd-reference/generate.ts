@@ -284,7 +284,7 @@ function sectionTitle(s: ObjectSection): string {
 }
 
 export function renderSection(s: ObjectSection, notes: NotesData): string {
-  const out: string[] = [`### ${sectionTitle(s)} {#${anchorFor(s.path)}}`, ''];
+  const out: string[] = [`### ${sectionTitle(s)} \\{#${anchorFor(s.path)}}`, ''];
   if (s.node.description) out.push(cell(s.node.description), '');
   const k8s = kubernetesTypes[s.path];
   if (k8s) {
@@ -363,7 +363,7 @@ export function renderNotes(notes: NotesData, fields: Field[]): string {
     const field = fields.find((f) => f.path === p)!;
     const target = targetObject(field) ?? p;
     out.push(
-      `### ${cell(n.title)} {#${noteAnchor(p)}}`,
+      `### ${cell(n.title)} \\{#${noteAnchor(p)}}`,
       '',
       `Field: [${code(p)}](#${anchorFor(target)})`,
       '',

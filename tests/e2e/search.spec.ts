@@ -130,13 +130,13 @@ test.describe('results', () => {
     const errors = collectErrors(page);
     await page.goto('/toolhive');
     await openWithButton(page);
-    await search(page, 'network isolation');
+    await search(page, 'custom permissions');
     const groups = page.locator('.DocSearch-Hits');
     await expect(groups.first()).toBeVisible();
     await expect(groups.locator('.DocSearch-Hit-source').first()).toHaveText('ToolHive CLI');
     const first = groups.first().locator('.DocSearch-Hit').first();
-    await expect(first.locator('.DocSearch-Hit-title')).toHaveText('Network isolation');
-    await expect(first.locator('mark').first()).toHaveText(/network/i);
+    await expect(first.locator('.DocSearch-Hit-title')).toHaveText('Custom permissions');
+    await expect(first.locator('mark').first()).toHaveText(/custom/i);
     for (const group of await groups.all()) {
       expect(await group.locator('.DocSearch-Hit').count()).toBeLessThanOrEqual(5);
     }
@@ -244,10 +244,10 @@ test.describe('results', () => {
 test.describe('search page', () => {
   test('/search?q= lists results on load and follows the input', async ({page}) => {
     const errors = collectErrors(page);
-    await page.goto('/search?q=network%20isolation');
-    await expect(page.locator('h1')).toHaveText('Search results for "network isolation"');
+    await page.goto('/search?q=custom%20permissions');
+    await expect(page.locator('h1')).toHaveText('Search results for "custom permissions"');
     const results = page.locator('main article');
-    await expect(results.first().locator('h2')).toHaveText('Network isolation');
+    await expect(results.first().locator('h2')).toHaveText('Custom permissions');
     expect(await results.count()).toBeGreaterThan(3);
     await expect(page.getByText(/\d+ documents found/)).toBeVisible();
 

@@ -91,7 +91,7 @@ test('every client appears on the generated page with its paths and entry', () =
   assert.match(page, /^---\ntitle: MCP client compatibility\n/);
   assert.doesNotMatch(page, /\{\{\w+\}\}/);
   for (const c of data.clients) {
-    assert.ok(page.includes(`### ${c.name} {#${c.id}}`), `${c.id}: section`);
+    assert.ok(page.includes(`### ${c.name} \\{#${c.id}}`), `${c.id}: section`);
     assert.ok(page.includes(`| [${c.name}](#${c.id}) | \`${c.id}\` |`), `${c.id}: summary row`);
     for (const os of ['linux', 'macos', 'windows'] as const) {
       assert.ok(page.includes(`\`${c.configPath[os]}\``), `${c.id}: ${os} path`);
