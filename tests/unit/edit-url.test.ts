@@ -14,7 +14,8 @@ const root = path.resolve(__dirname, '..', '..');
 const tracked = new Set(
   execFileSync('git', ['ls-files'], {cwd: root, encoding: 'utf8'}).split('\n').filter(Boolean),
 );
-const docPaths = fg.sync('**/*.{md,mdx}', {cwd: path.join(root, 'docs')}).sort();
+// Files whose name starts with an underscore are partials, not pages.
+const docPaths = fg.sync('**/*.{md,mdx}', {cwd: path.join(root, 'docs'), ignore: ['**/_*']}).sort();
 
 test('every docs page, generated ones included, is checked', () => {
   assert.ok(docPaths.length >= 100, `found ${docPaths.length} pages; run npm run gen first`);
