@@ -182,6 +182,24 @@ export function formatTable(rows: PageWeight[]): string {
   return [fmt(header), fmt(widths.map((w) => '-'.repeat(w))), ...lines.map(fmt)].join('\n');
 }
 
+/**
+ * The "Copy page" menu's JavaScript (src/components/CopyPage): the chunks
+ * that hold the button (found by its label) and the lazily loaded menu chunk
+ * (found by a menu label that only it has).
+ */
+export function copyPageCost(buildDir: string): {button: Weight; menu: Weight} {
+  const jsDir = path.join(buildDir, 'assets/js');
+  const files = fs.readdirSync(jsDir).filter((f) => f.endsWith('.js'));
+  const holding = (text: string) =>
+    files
+      .filter((f) => fs.readFileSync(path.join(jsDir, f), 'utf8').includes(text))
+      .map((f) => `/assets/js/${f}`);
+  return {
+    button: sumWeights(buildDir, holding('More page actions')),
+    menu: sumWeights(buildDir, holding('Open in ChatGPT')),
+  };
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   let dir = 'build';
@@ -212,14 +230,19 @@ async function main(): Promise<void> {
   const rows = staticOnly
     ? measureStatic(buildDir, wanted)
     : await measureInBrowser(buildDir, wanted);
+  const copyPage = copyPageCost(buildDir);
   if (json) {
-    console.log(JSON.stringify(rows, null, 2));
+    console.log(JSON.stringify({pages: rows, copyPage}, null, 2));
   } else {
     console.log(formatTable(rows));
     for (const r of rows) {
       if (r.lazyFiles?.length)
         console.log(`\n${r.page} loads at runtime: ${r.lazyFiles.join(', ')}`);
     }
+    console.log(
+      `\n"Copy page" button: in ${copyPage.button.files} initial chunk(s) of ${kb(copyPage.button.gzip)} gzip ` +
+        `(shared with the docs item code); its menu, loaded on first use: ${kb(copyPage.menu.gzip)} gzip`,
+    );
   }
 }
 
