@@ -147,10 +147,9 @@ test('docs pages carry a TechArticle and a BreadcrumbList', async ({page}) => {
   expect(ld.TechArticle?.headline).toBe(await page.locator('h1').first().textContent());
   expect((ld.TechArticle?.about as {'@type': string})['@type']).toBe('SoftwareApplication');
   const crumbs = ld.BreadcrumbList?.itemListElement as {name: string; item: string}[];
-  // The sidebar path: site, the CLI guides category, the page.
+  // The sidebar path (from the theme's DocBreadcrumbs): the CLI guides category, the page.
   expect(crumbs.map((c) => c.item)).toEqual([
-    'https://docs.stacklok.com/',
-    'https://docs.stacklok.com/toolhive/guides-cli',
+    'https://docs.stacklok.com/toolhive/guides-cli/',
     `https://docs.stacklok.com${DOC}`,
   ]);
 });

@@ -1,7 +1,7 @@
 /**
  * Structured data (schema.org JSON-LD) from what the site configuration
- * already holds: on docs pages a TechArticle about ToolHive with the page's
- * BreadcrumbList (from the sidebar), on the landing page the WebSite with its
+ * already holds: on docs pages a TechArticle about ToolHive (the theme's
+ * DocBreadcrumbs adds the BreadcrumbList of the sidebar path), on the landing page the WebSite with its
  * search action and the Organization behind it (from the footer logo and
  * the navbar's social links). `<script type="application/ld+json">` is data,
  * not script: browsers do not run it, so the Content-Security-Policy needs no
@@ -49,41 +49,19 @@ function product(site: DocusaurusConfig): Json {
   };
 }
 
-export function docGraph(
+export function docArticle(
   site: DocusaurusConfig,
-  doc: {
-    title: string;
-    description: string;
-    permalink: string;
-    breadcrumbs: {label: string; href?: string}[];
-  },
+  doc: {title: string; description: string; permalink: string},
 ): Json {
-  const root = siteUrl(site);
-  const url = `${site.url}${doc.permalink}`;
-  const crumbs = [
-    {name: site.title, item: `${root}/`},
-    ...doc.breadcrumbs
-      .filter((b) => b.href)
-      .map((b) => ({name: b.label, item: `${site.url}${b.href}`})),
-  ];
-  if (crumbs.at(-1)?.item !== url) crumbs.push({name: doc.title, item: url});
   return {
     '@context': SCHEMA,
-    '@graph': [
-      {
-        '@type': 'TechArticle',
-        headline: doc.title,
-        description: doc.description,
-        url,
-        inLanguage: site.i18n.defaultLocale,
-        about: product(site),
-        publisher: organization(site),
-      },
-      {
-        '@type': 'BreadcrumbList',
-        itemListElement: crumbs.map((c, i) => ({'@type': 'ListItem', position: i + 1, ...c})),
-      },
-    ],
+    '@type': 'TechArticle',
+    headline: doc.title,
+    description: doc.description,
+    url: `${site.url}${doc.permalink}`,
+    inLanguage: site.i18n.defaultLocale,
+    about: product(site),
+    publisher: organization(site),
   };
 }
 

@@ -2,8 +2,9 @@
  * Wraps @theme-original/DocItem/Metadata (@docusaurus/theme-classic), the
  * <head> tags of every docs page, API reference pages included.
  * Reason for wrapping: adds the link to the page's Markdown twin
- * (plugins/markdown-twins) and the page's structured data (JSON-LD: a
- * TechArticle and its BreadcrumbList, src/components/StructuredData).
+ * (plugins/markdown-twins) and the page's structured data (a JSON-LD
+ * TechArticle, src/components/StructuredData; the theme's DocBreadcrumbs
+ * already adds the BreadcrumbList).
  */
 import type {ReactNode} from 'react';
 import Head from '@docusaurus/Head';
@@ -11,15 +12,14 @@ import Metadata from '@theme-original/DocItem/Metadata';
 import type MetadataType from '@theme/DocItem/Metadata';
 import type {WrapperProps} from '@docusaurus/types';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {useDoc, useSidebarBreadcrumbs} from '@docusaurus/plugin-content-docs/client';
+import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import {twinPath} from '@site/plugins/markdown-twins/twin-path';
-import {JsonLd, docGraph} from '@site/src/components/StructuredData';
+import {JsonLd, docArticle} from '@site/src/components/StructuredData';
 
 type Props = WrapperProps<typeof MetadataType>;
 
 export default function MetadataWrapper(props: Props): ReactNode {
   const {metadata} = useDoc();
-  const breadcrumbs = useSidebarBreadcrumbs() ?? [];
   const {siteConfig} = useDocusaurusContext();
   const base = siteConfig.baseUrl.replace(/\/$/, '');
   return (
@@ -33,11 +33,10 @@ export default function MetadataWrapper(props: Props): ReactNode {
         />
       </Head>
       <JsonLd
-        data={docGraph(siteConfig, {
+        data={docArticle(siteConfig, {
           title: metadata.title,
           description: metadata.description,
           permalink: metadata.permalink,
-          breadcrumbs: breadcrumbs.map((b) => ({label: b.label, href: b.href})),
         })}
       />
     </>
