@@ -2,8 +2,10 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import {prismDark, prismLight} from './src/utils/prismThemes';
+import type {MarkdownTwinsOptions} from './plugins/markdown-twins';
 import remarkStaticHighlight from './plugins/static-highlight/remark';
 import {editUrlOption} from './src/utils/editUrl';
+import {home, homeMarkdown} from './src/pages/_home';
 
 // ---------------------------------------------------------------------------
 // Environment switches. Read once, here, and nowhere else.
@@ -128,6 +130,20 @@ const config: Config = {
           },
         },
       },
+    ],
+    // A Markdown twin of every page (<route>.md), llms.txt and llms-full.txt.
+    [
+      './plugins/markdown-twins/index.ts',
+      {
+        title: 'ToolHive',
+        summary:
+          'ToolHive runs Model Context Protocol (MCP) servers in isolated containers with ' +
+          'least-privilege permissions, through a desktop app (ToolHive UI), a command-line ' +
+          'interface (thv) and a Kubernetes operator. This documentation covers ToolHive ' +
+          'v0.2.8: installing it, running and securing MCP servers, connecting AI clients, ' +
+          'observability, and the reference of the CLI, the REST API and the MCPServer resource.',
+        home: {title: home.title, description: home.description, markdown: homeMarkdown},
+      } satisfies MarkdownTwinsOptions,
     ],
     // Every page as <route>.html and <route>/index.html, for any static host.
     './plugins/static-host/index.ts',

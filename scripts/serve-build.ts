@@ -29,9 +29,17 @@ function arg(name: string, fallback: string): string {
   return i > -1 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
 
-/** vercel.json sources use path-to-regexp; serve-handler matches globs. */
+/**
+ * vercel.json sources use path-to-regexp; serve-handler matches globs. A
+ * wildcard followed by a suffix in the same segment, such as `/(.*).md`,
+ * becomes `**` and `*.md` as two segments, since a glob's `**` spans folders
+ * only as a whole segment.
+ */
 export function toGlob(source: string): string {
-  return source.replace(/\(\.\*\)/g, '**').replace(/:\w+\*/g, '**');
+  return source
+    .replace(/\(\.\*\)(?=[^/])/g, '**/*')
+    .replace(/\(\.\*\)/g, '**')
+    .replace(/:\w+\*/g, '**');
 }
 
 export function loadHostConfig(root = process.cwd()): VercelConfig {

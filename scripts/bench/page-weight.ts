@@ -182,6 +182,21 @@ export function formatTable(rows: PageWeight[]): string {
   return [fmt(header), fmt(widths.map((w) => '-'.repeat(w))), ...lines.map(fmt)].join('\n');
 }
 
+/**
+ * The lazily loaded chunk of the "Copy page" menu (src/components/CopyPage),
+ * found by a label only it has. The button itself is part of the docs item
+ * code that every docs page loads, counted in "JS loaded".
+ */
+export function copyPageMenuCost(buildDir: string): Weight {
+  const jsDir = path.join(buildDir, 'assets/js');
+  const files = fs
+    .readdirSync(jsDir)
+    .filter((f) => f.endsWith('.js'))
+    .filter((f) => fs.readFileSync(path.join(jsDir, f), 'utf8').includes('Open in ChatGPT'))
+    .map((f) => `/assets/js/${f}`);
+  return sumWeights(buildDir, files);
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   let dir = 'build';
@@ -212,14 +227,18 @@ async function main(): Promise<void> {
   const rows = staticOnly
     ? measureStatic(buildDir, wanted)
     : await measureInBrowser(buildDir, wanted);
+  const copyPageMenu = copyPageMenuCost(buildDir);
   if (json) {
-    console.log(JSON.stringify(rows, null, 2));
+    console.log(JSON.stringify({pages: rows, copyPageMenu}, null, 2));
   } else {
     console.log(formatTable(rows));
     for (const r of rows) {
       if (r.lazyFiles?.length)
         console.log(`\n${r.page} loads at runtime: ${r.lazyFiles.join(', ')}`);
     }
+    console.log(
+      `\n"Copy page" menu, loaded on first use: ${copyPageMenu.files} file(s), ${kb(copyPageMenu.gzip)} gzip`,
+    );
   }
 }
 

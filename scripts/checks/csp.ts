@@ -20,14 +20,14 @@ interface HeaderRule {
   headers: {key: string; value: string}[];
 }
 
+/** Script types a browser runs; others (JSON-LD, for one) are data the CSP does not govern. */
+const JS_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module']);
+
 export function inlineScriptHashes(html: string): string[] {
   return parse(html)
     .querySelectorAll('script')
     .filter((s) => !s.getAttribute('src'))
-    .filter((s) => {
-      const type = s.getAttribute('type');
-      return !type || type === 'text/javascript' || type === 'module';
-    })
+    .filter((s) => JS_TYPES.has((s.getAttribute('type') ?? '').trim().toLowerCase()))
     .map((s) => `'sha256-${crypto.createHash('sha256').update(s.innerHTML).digest('base64')}'`);
 }
 
@@ -76,4 +76,4 @@ function main(): void {
   }
 }
 
-main();
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) main();

@@ -1,62 +1,48 @@
 import type {ReactNode} from 'react';
+import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import styles from './index.module.css';
-
-const entries = [
-  {
-    title: 'ToolHive UI',
-    body: 'A desktop app for Windows, macOS and Linux. Browse the registry, run servers with a few clicks and connect your AI clients.',
-    guide: '/toolhive/guides-ui',
-    quickstart: '/toolhive/tutorials/quickstart-ui',
-  },
-  {
-    title: 'ToolHive CLI',
-    body: 'The thv command line. Run, inspect and automate MCP servers from your terminal, scripts and CI pipelines.',
-    guide: '/toolhive/guides-cli',
-    quickstart: '/toolhive/tutorials/quickstart-cli',
-  },
-  {
-    title: 'Kubernetes Operator',
-    body: 'Declare MCP servers as Kubernetes resources and let the operator run them for your whole team.',
-    guide: '/toolhive/guides-k8s',
-    quickstart: '/toolhive/tutorials/quickstart-k8s',
-  },
-] as const;
+import {home} from './_home';
+import {JsonLd, homeGraph} from '@site/src/components/StructuredData';
+import {twinPath} from '@site/plugins/markdown-twins/twin-path';
 
 export default function Home(): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
   return (
-    <Layout
-      title="Simple and secure AI tools"
-      description="ToolHive runs Model Context Protocol (MCP) servers in isolated containers, with a desktop app, a CLI and a Kubernetes operator."
-    >
+    <Layout title={home.title} description={home.description}>
+      <Head>
+        <link
+          rel="alternate"
+          type="text/markdown"
+          href={`${siteConfig.baseUrl.replace(/\/$/, '')}${twinPath('/')}`}
+        />
+      </Head>
+      <JsonLd data={homeGraph(siteConfig)} />
       <header className={styles.hero}>
         <div className="container">
           <Heading as="h1" className={styles.title}>
-            Simple and secure AI tools
+            {home.title}
           </Heading>
-          <p className={styles.pitch}>
-            ToolHive runs Model Context Protocol (MCP) servers in isolated containers with
-            least-privilege permissions, keeps their secrets out of plain-text files, and connects
-            them to your AI clients in one step.
-          </p>
+          <p className={styles.pitch}>{home.pitch}</p>
           <div className={styles.actions}>
-            <Link className="button button--primary button--lg" to="/toolhive">
-              Read the docs
+            <Link className="button button--primary button--lg" to={home.actions[0].to}>
+              {home.actions[0].label}
             </Link>
-            <Link className="button button--secondary button--lg" to="/toolhive/tutorials">
-              Start a quickstart
+            <Link className="button button--secondary button--lg" to={home.actions[1].to}>
+              {home.actions[1].label}
             </Link>
           </div>
         </div>
       </header>
       <main className="container margin-vert--xl">
         <Heading as="h2" className="text--center">
-          Choose how you run ToolHive
+          {home.entriesHeading}
         </Heading>
         <div className={styles.entries}>
-          {entries.map((entry) => (
+          {home.entries.map((entry) => (
             <section key={entry.title} className={styles.entry}>
               <Heading as="h3">{entry.title}</Heading>
               <p>{entry.body}</p>

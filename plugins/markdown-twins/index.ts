@@ -1,0 +1,305 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
+import type {LoadedContent as PagesContent} from '@docusaurus/plugin-content-pages';
+import {applyTrailingSlash} from '@docusaurus/utils-common';
+import {mdxToMarkdown} from './mdx';
+import {operationMarkdown, operations, overviewMarkdown, parseOpenApi} from './openapi';
+import {twinPath} from './twin-path';
+
+/**
+ * Markdown twins, llms.txt and llms-full.txt.
+ *
+ * After the build, every page gets a Markdown twin at its route plus `.md`
+ * (./twin-path.ts), written from its source rather than its HTML: docs and
+ * MDX pages through ./mdx.ts, API reference pages from the OpenAPI
+ * description (./openapi.ts), the landing page from its content module.
+ * `llms.txt` lists the twins in sidebar order, one section per top-level
+ * sidebar category (llmstxt.org format); `llms-full.txt` holds them all.
+ */
+export interface MarkdownTwinsOptions {
+  /** The one-paragraph summary of llms.txt and llms-full.txt. */
+  summary: string;
+  /** Heading of llms.txt (default: the site title). */
+  title?: string;
+  /** Doc id prefix of the generated API reference. */
+  apiDocPrefix?: string;
+  /** Doc id of the API overview page. */
+  apiInfoDocId?: string;
+  /** OpenAPI description, site-relative. */
+  openApiPath?: string;
+  /** Writes the landing page's Markdown (below its title and description). */
+  home?: {title: string; description: string; markdown: (siteUrl: string) => string};
+}
+
+export interface Twin {
+  route: string;
+  title: string;
+  description: string;
+  markdown: string;
+}
+
+export interface TwinSection {
+  title: string;
+  routes: string[];
+}
+
+type SidebarItem = {
+  type: string;
+  id?: string;
+  label?: string;
+  items?: SidebarItem[];
+  link?: {type: string; id?: string};
+};
+
+interface DocEntry {
+  id: string;
+  route: string;
+  title: string;
+  description: string;
+  /** Site-relative source path. */
+  source: string;
+  /** The category this doc's sidebar entry sits in, for doc card lists. */
+  cards?: string[];
+}
+
+export const LLMS_TXT = 'llms.txt';
+export const LLMS_FULL_TXT = 'llms-full.txt';
+
+/** A twin's text: the title as `#`, its description, then the content. */
+export function twinText(title: string, description: string, body: string): string {
+  // A body that opens with its own `#` title keeps it.
+  const own = /^# .*\n?/.exec(body);
+  const heading = own ? own[0].trim() : `# ${title}`;
+  const rest = own ? body.slice(own[0].length).trim() : body;
+  const desc = description && !rest.includes(description) ? [description, ''] : [];
+  return `${[heading, '', ...desc, rest].join('\n').trim()}\n`;
+}
+
+export function llmsTxt(
+  title: string,
+  summary: string,
+  sections: TwinSection[],
+  twins: Map<string, Twin>,
+  siteUrl: string,
+): string {
+  const out = [`# ${title}`, '', `> ${summary}`];
+  for (const section of sections) {
+    out.push('', `## ${section.title}`, '');
+    for (const route of section.routes) {
+      const twin = twins.get(route)!;
+      const desc = twin.description ? `: ${twin.description.replace(/\s+/g, ' ')}` : '';
+      out.push(`- [${twin.title}](${siteUrl}${twinPath(route)})${desc}`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
+
+export function llmsFullTxt(
+  title: string,
+  summary: string,
+  sections: TwinSection[],
+  twins: Map<string, Twin>,
+  siteUrl: string,
+): string {
+  const out = [`# ${title}`, '', `> ${summary}`, ''];
+  for (const route of sections.flatMap((s) => s.routes)) {
+    out.push('---', '', `Source: ${siteUrl}${twinPath(route)}`, '', twins.get(route)!.markdown);
+  }
+  return out.join('\n');
+}
+
+export default function pluginMarkdownTwins(
+  context: LoadContext,
+  options: MarkdownTwinsOptions,
+): Plugin {
+  const {siteDir, siteConfig} = context;
+  const siteUrl = `${siteConfig.url.replace(/\/$/, '')}${context.baseUrl.replace(/\/$/, '')}`;
+  const apiPrefix = options.apiDocPrefix ?? 'toolhive/reference/api/';
+  const apiInfoId = options.apiInfoDocId ?? `${apiPrefix}toolhive-api`;
+  const asRoute = (permalink: string) =>
+    applyTrailingSlash(permalink, {
+      trailingSlash: siteConfig.trailingSlash,
+      baseUrl: context.baseUrl,
+    });
+
+  let docs: DocEntry[] = [];
+  let mdxPages: {route: string; title: string; description: string; source: string}[] = [];
+  let sections: TwinSection[] = [];
+
+  return {
+    name: 'toolhive-markdown-twins',
+
+    allContentLoaded({allContent}) {
+      const docsContent = Object.values(
+        allContent['docusaurus-plugin-content-docs'] ?? {},
+      ) as DocsContent[];
+      const pagesContent = Object.values(
+        allContent['docusaurus-plugin-content-pages'] ?? {},
+      ) as PagesContent[];
+      docs = [];
+      sections = [];
+      const routeOfId = new Map<string, string>();
+      for (const content of docsContent) {
+        for (const version of content.loadedVersions) {
+          for (const doc of version.docs) {
+            routeOfId.set(doc.id, asRoute(doc.permalink));
+            docs.push({
+              id: doc.id,
+              route: asRoute(doc.permalink),
+              title: doc.title,
+              description: doc.frontMatter.description ? doc.description : '',
+              source: doc.source.replace(/^@site\//, ''),
+            });
+          }
+          const overview: string[] = [];
+          const byId = new Map(docs.map((d) => [d.id, d]));
+          const walk = (items: SidebarItem[], into: string[]) => {
+            for (const item of items) {
+              if ((item.type === 'doc' || item.type === 'ref') && item.id) {
+                into.push(routeOfId.get(item.id)!);
+              } else if (item.type === 'category') {
+                const own = item.link?.type === 'doc' ? byId.get(item.link.id!) : undefined;
+                if (own) {
+                  into.push(own.route);
+                  own.cards = [];
+                  walk(item.items ?? [], own.cards);
+                  into.push(...own.cards);
+                } else {
+                  walk(item.items ?? [], into);
+                }
+              }
+            }
+          };
+          for (const sidebar of Object.values(version.sidebars) as SidebarItem[][]) {
+            for (const item of sidebar) {
+              if (item.type === 'category') {
+                const routes: string[] = [];
+                walk([item], routes);
+                sections.push({title: item.label!, routes});
+              } else {
+                walk([item], overview);
+              }
+            }
+          }
+          sections.unshift({title: 'Overview', routes: overview});
+        }
+      }
+      mdxPages = [];
+      for (const pages of pagesContent) {
+        for (const page of pages) {
+          if (page.type !== 'mdx') continue;
+          mdxPages.push({
+            route: asRoute(page.permalink),
+            title: page.title ?? page.frontMatter.title ?? '',
+            description: page.description ?? '',
+            source: page.source.replace(/^@site\//, ''),
+          });
+        }
+      }
+    },
+
+    async postBuild({outDir}) {
+      const routeOfSource = new Map(docs.map((d) => [d.source, d.route]));
+      for (const p of mdxPages) routeOfSource.set(p.source, p.route);
+      const spec = parseOpenApi(
+        await fs.readFile(
+          path.join(siteDir, options.openApiPath ?? 'static/api-specs/openapi.yaml'),
+          'utf8',
+        ),
+      );
+      const ops = new Map(operations(spec).map((o) => [`${apiPrefix}${o.id}`, o]));
+      const byRoute = new Map(docs.map((d) => [d.route, d]));
+      const twins = new Map<string, Twin>();
+      const cardList = (routes: string[]) =>
+        routes
+          .map((r) => byRoute.get(r)!)
+          .map(
+            (d) =>
+              `- [${d.title}](${siteUrl}${d.route})${d.description ? `: ${d.description}` : ''}`,
+          )
+          .join('\n');
+
+      const convert = async (route: string, source: string, cards?: string[]): Promise<string> => {
+        const file = path.join(siteDir, source);
+        return mdxToMarkdown(await fs.readFile(file, 'utf8'), file, {
+          siteUrl,
+          siteDir,
+          route,
+          routeOfSource: (p) => routeOfSource.get(p),
+          docCards: cards ? () => cardList(cards) : undefined,
+        });
+      };
+
+      for (const doc of docs) {
+        let body: string;
+        if (doc.id === apiInfoId) {
+          body = overviewMarkdown(spec, (tag) =>
+            [...ops.entries()]
+              .filter(([, o]) => ((o.op.tags as string[]) ?? []).includes(tag))
+              .map(([id]) => docs.find((d) => d.id === id))
+              .filter((d): d is DocEntry => !!d)
+              .map((d) => `- [${d.title}](${siteUrl}${d.route})`),
+          );
+        } else if (doc.id.startsWith(apiPrefix)) {
+          const op = ops.get(doc.id);
+          if (!op) throw new Error(`markdown-twins: no OpenAPI operation for ${doc.id}`);
+          body = operationMarkdown(spec, op);
+        } else {
+          body = await convert(doc.route, doc.source, doc.cards);
+        }
+        twins.set(doc.route, {
+          route: doc.route,
+          title: doc.title,
+          description: doc.description,
+          markdown: twinText(doc.title, doc.description, body),
+        });
+      }
+      for (const page of mdxPages) {
+        twins.set(page.route, {
+          ...page,
+          markdown: twinText(page.title, page.description, await convert(page.route, page.source)),
+        });
+      }
+      const first: string[] = [];
+      if (options.home) {
+        const home = options.home;
+        const route = asRoute(context.baseUrl);
+        twins.set(route, {
+          route,
+          title: home.title,
+          description: home.description,
+          markdown: twinText(home.title, home.description, home.markdown(siteUrl)),
+        });
+        first.push(route);
+      }
+
+      for (const twin of twins.values()) {
+        const file = path.join(outDir, twinPath(twin.route));
+        await fs.mkdir(path.dirname(file), {recursive: true});
+        await fs.writeFile(file, twin.markdown);
+      }
+
+      // Pages outside the sidebar (other than the landing page) close the list.
+      const listed = new Set([...first, ...sections.flatMap((s) => s.routes)]);
+      const rest = [...twins.keys()].filter((r) => !listed.has(r)).sort();
+      const all: TwinSection[] = sections.map((s, i) =>
+        i === 0 ? {...s, routes: [...first, ...s.routes]} : s,
+      );
+      if (rest.length) all.push({title: 'Optional', routes: rest});
+      const title = options.title ?? siteConfig.title;
+      await fs.writeFile(
+        path.join(outDir, LLMS_TXT),
+        llmsTxt(title, options.summary, all, twins, siteUrl),
+      );
+      await fs.writeFile(
+        path.join(outDir, LLMS_FULL_TXT),
+        llmsFullTxt(title, options.summary, all, twins, siteUrl),
+      );
+      console.log(
+        `[toolhive-markdown-twins] ${twins.size} Markdown twins, ${LLMS_TXT} and ${LLMS_FULL_TXT} written`,
+      );
+    },
+  };
+}
