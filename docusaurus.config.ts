@@ -138,7 +138,7 @@ const config: Config = {
         title: 'ToolHive',
         summary:
           'ToolHive runs Model Context Protocol (MCP) servers in isolated containers with ' +
-          'least-privilege permissions, through a desktop app (ToolHive UI), a command-line ' +
+          'permission profiles you can tighten, through a desktop app (ToolHive UI), a command-line ' +
           'interface (thv) and a Kubernetes operator. This documentation covers ToolHive ' +
           'v0.2.8: installing it, running and securing MCP servers, connecting AI clients, ' +
           'observability, and the reference of the CLI, the REST API and the MCPServer resource.',

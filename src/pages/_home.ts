@@ -8,7 +8,7 @@ export const home = {
   description:
     'ToolHive runs Model Context Protocol (MCP) servers in isolated containers, with a desktop app, a CLI and a Kubernetes operator.',
   pitch:
-    'ToolHive runs Model Context Protocol (MCP) servers in isolated containers with least-privilege permissions, keeps their secrets out of plain-text files, and connects them to your AI clients in one step.',
+    'ToolHive runs Model Context Protocol (MCP) servers in isolated containers with permission profiles you can tighten, keeps their secrets out of plain-text files, and connects them to your AI clients in one step.',
   actions: [
     {label: 'Read the docs', to: '/toolhive'},
     {label: 'Start a quickstart', to: '/toolhive/tutorials'},
