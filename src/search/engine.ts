@@ -133,9 +133,9 @@ function toIndexedDoc(record: DocSearchRecord, id: number): IndexedDoc {
   return {
     id,
     title: own >= 0 ? (record.hierarchy[LEVEL_KEYS[own]!] ?? '') : '',
-    // The page's URL words count as part of its place in the site
-    // (`/reference/api/…`, `/guides-ui/…`).
-    path: `${above.join(' \n ')} \n ${record.url_without_anchor.replace(/[/_-]+/g, ' ')}`,
+    // The page's URL words, below the docs root that every page shares, count
+    // as part of its place in the site (`/reference/api/…`, `/guides-ui/…`).
+    path: `${above.join(' \n ')} \n ${record.url_without_anchor.split('/').slice(2).join(' ')}`,
     content: record.content ?? '',
   };
 }
@@ -352,11 +352,11 @@ export const RANKING = {
   /** Per share of the query's words found in the record's own heading. */
   heading: 1,
   /** Per share of the query's words found in the title of the record's page. */
-  page: 0.5,
+  page: 0.25,
   /** When every word of the heading matched: the heading is what was asked for. */
   exactHeading: 0.5,
   /** Reference records, for a query in words. */
-  referenceForWords: 0.5,
+  referenceForWords: 0.6,
   /** Flag and field rows, for a query in words. */
   codeForWords: 0.5,
   /** Reference records, for a query that looks like a command, flag or field. */
