@@ -415,49 +415,34 @@ export class SearchEngine {
     // Records that hold more of the query's words come first (Algolia ranks
     // by the number of words matched), counting the words of the record's
     // page title and lead: a section is about what its page is about.
-    const {query: search, slots} = expandedQuery(terms, prefixed);
-    const shape = queryShape(query);
-    const hits = this.mini
-      .search(search, options)
-      .map((r) => this.rank(r, terms, slots, prefixed, shape));
+    const expanded = expandedQuery(terms, prefixed, queryShape(query));
+    const hits = this.mini.search(expanded.query, options).map((r) => this.rank(r, expanded));
     for (const h of hits) h.score *= (h.words / terms.length) ** RANKING.coverage;
     hits.sort((a, b) => b.score - a.score);
     return {hits: groupByPage(distinctByUrl(hits)).slice(0, limit), terms};
   }
 
   /** How many of the query's words the record and its page's title and lead hold. */
-  private wordsCovered(
-    result: SearchResult,
-    terms: string[],
-    slots: Map<string, number>,
-    prefixed: (term: string, i: number) => boolean,
-  ): number {
-    const own = new Set(result.queryTerms.map((t) => slots.get(t)));
-    if (own.size === terms.length) return own.size;
+  private wordsCovered(result: SearchResult, query: ExpandedQuery): number {
+    const own = new Set(result.queryTerms.map((t) => query.slots.get(t)));
+    if (own.size === query.terms.length) return own.size;
     const subject = this.traits[result.id as number]!.subject;
+    let covered = query.subjects.get(subject);
+    if (!covered) {
+      // Once per page and query.
+      covered = query.terms.map(
+        (t, i) =>
+          subject.has(t) || (query.prefixed(t, i) && [...subject].some((w) => w.startsWith(t))),
+      );
+      query.subjects.set(subject, covered);
+    }
     let n = 0;
-    terms.forEach((t, i) => {
-      if (own.has(i) || subject.has(t)) n += 1;
-      else if (prefixed(t, i)) {
-        for (const w of subject) {
-          if (w.startsWith(t)) {
-            n += 1;
-            break;
-          }
-        }
-      }
-    });
+    for (let i = 0; i < query.terms.length; i += 1) if (own.has(i) || covered[i]) n += 1;
     return n;
   }
 
-  private rank(
-    result: SearchResult,
-    terms: string[],
-    slots: Map<string, number>,
-    prefixed: (term: string, i: number) => boolean,
-    shape: QueryShape,
-  ): RankedHit & {words: number} {
-    const termCount = terms.length;
+  private rank(result: SearchResult, query: ExpandedQuery): RankedHit & {words: number} {
+    const termCount = query.terms.length;
     const id = result.id as number;
     const record = this.records[id]!;
     const traits = this.traits[id]!;
@@ -475,8 +460,8 @@ export class SearchEngine {
         RANKING.heading * headingShare +
         RANKING.page * share(traits.page) +
         RANKING.exactHeading * exact);
-    const words = this.wordsCovered(result, terms, slots, prefixed);
-    if (shape === 'words') {
+    const words = this.wordsCovered(result, query);
+    if (query.shape === 'words') {
       if (traits.reference) score *= RANKING.referenceForWords;
       if (traits.code) score *= RANKING.codeForWords;
     } else {
@@ -492,13 +477,25 @@ export class SearchEngine {
  * the last word, from 4 for the others; with typos from 4 letters) or, with a
  * lower weight, as any shorter stem it begins with, from 4 letters. A word
  * typed past its stem ("isolati" for "isol", the stem of "isolation") or with
- * a typo at its end still finds it. `slots` maps each searched term to the
- * position of its query word.
+ * a typo at its end still finds it.
  */
+interface ExpandedQuery {
+  query: Query;
+  /** The query's words (stems). */
+  terms: string[];
+  /** Each searched term to the position of its query word. */
+  slots: Map<string, number>;
+  prefixed: (term: string, i: number) => boolean;
+  shape: QueryShape;
+  /** Per page subject, which of the words it holds (filled while ranking). */
+  subjects: Map<Set<string>, boolean[]>;
+}
+
 function expandedQuery(
   terms: string[],
   prefixed: (term: string, i: number) => boolean,
-): {query: Query; slots: Map<string, number>} {
+  shape: QueryShape,
+): ExpandedQuery {
   const slots = new Map<string, number>();
   const queries: Query[] = [];
   terms.forEach((term, i) => {
@@ -511,7 +508,14 @@ function expandedQuery(
       queries.push({queries: [stem], prefix: false, fuzzy: false, boostTerm: () => SHORTER_STEM});
     }
   });
-  return {query: {combineWith: 'OR', queries}, slots};
+  return {
+    query: {combineWith: 'OR', queries},
+    terms,
+    slots,
+    prefixed,
+    shape,
+    subjects: new Map(),
+  };
 }
 
 /** Weight of a match on a shorter stem than the word typed. */
