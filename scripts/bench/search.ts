@@ -15,10 +15,10 @@
  *    first results; median of --runs runs. Also printed: the same with
  *    Playwright's fill() typing, which adds the driver's round trips.
  * 4. Query latency: queries typed into the modal in headless Chromium (the
- *    relevance table's queries and the first half of each, as while typing).
- *    The engine time of each comes from the User Timing entries written by
- *    src/search/localClient.ts; the time until DocSearch has drawn the
- *    results is printed as well. p50 and p95.
+ *    queries of both relevance tables and the first half of each, as while
+ *    typing). The engine time of each comes from the User Timing entries
+ *    written by src/search/localClient.ts; the time until DocSearch has drawn
+ *    the results is printed as well. p50 and p95.
  *
  * Usage:
  *   tsx scripts/bench/search.ts [--dir build] [--baseline DIR | --no-baseline] [--runs 5]
@@ -392,10 +392,15 @@ async function main(): Promise<void> {
     }
 
     // 4. Query latency
-    const table = JSON.parse(
-      fs.readFileSync(path.join(ROOT, 'tests/search/relevance.json'), 'utf8'),
-    ) as {cases: {query: string}[]};
-    const queries = table.cases.flatMap(({query}) => [
+    const cases = ['relevance.json', 'relevance-held-out.json'].flatMap(
+      (file) =>
+        (
+          JSON.parse(fs.readFileSync(path.join(ROOT, 'tests/search', file), 'utf8')) as {
+            cases: {query: string}[];
+          }
+        ).cases,
+    );
+    const queries = cases.flatMap(({query}) => [
       query.slice(0, Math.max(2, Math.ceil(query.length / 2))),
       query,
     ]);

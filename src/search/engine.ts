@@ -3,19 +3,33 @@
  * highlighting and snippets that the DocSearch UI expects from Algolia.
  *
  * Ranking, in short:
- * - every word of the query must match (AND); only when no record does,
- *   records that match some of the words are returned;
- * - each word also matches as a prefix (the last one from 2 letters, others
- *   from 4) and with typos (1 from 4 letters, 2 from 8), both scored lower
- *   than an exact match;
- * - a match in the record's own heading counts most, then one in the
- *   headings above it, then one in body text; page titles and headings rank
- *   above body text with the same match.
+ * - words are compared by their stems (Porter), without stop words; each
+ *   word also matches as a prefix (the last one from 2 letters, others from
+ *   4), as a shorter stem it begins with, and with typos (1 from 4 letters, 2
+ *   from 8), all scored lower than an exact match;
+ * - MiniSearch's BM25 scores a match in the record's own heading most, then
+ *   one in the headings above it and the page's URL, then one in body text; a
+ *   page's title record also holds the page's lead (its text before the first
+ *   heading);
+ * - records that hold more of the query's words rank higher, counting the
+ *   words of their page's title and lead (a section is about what its page is
+ *   about); so do records whose own heading or page title holds the words;
+ * - the query's shape decides between guides and reference: for words
+ *   ("what is mcp", "permission profile") the reference pages and the flag
+ *   and field rows weigh less; for a command, flag or field name
+ *   (`thv secret set`, `--proxy-port`, `spec.port`) they weigh more;
+ * - one hit per URL (the best record of each page section, as DocSearch
+ *   indexes are distinct on the URL), with the next best section of a page
+ *   right after its first, as DocSearch lists them under the page.
+ *
+ * The weights are in `RANKING`; tests/search/relevance.json is the table
+ * they are tuned against (tests/unit/search-relevance.test.ts).
  *
  * The browser (src/search/localClient.ts) and the relevance test run this
  * same code. No DOM or Node APIs here.
  */
-import MiniSearch, {type SearchResult} from 'minisearch';
+import MiniSearch, {type Query, type SearchResult} from 'minisearch';
+import {stemmer} from 'stemmer';
 import type {DocSearchRecord, RecordType} from './records';
 
 /** Longest query the engine reads; the modal's input stops at 64 characters. */
@@ -27,8 +41,16 @@ const STOP_WORDS = new Set(
   (
     'a an and are as at be but by can do does for from has have how i if in into is it its ' +
     'me my no of on or our so than that the their them then there these they this to was ' +
-    'we what when where which while who why will with you your'
+    'we what when where which while who why will with you your ' +
+    'about am been being both did doing during each had having he her here hers him his ' +
+    'itself just more most myself once only other ours own same she should some such ' +
+    'those through too very via were would'
   ).split(' '),
+);
+
+/** What is left of a negated contraction ("isn't") once the apostrophe splits it. */
+const NEGATIONS = new Set(
+  'aren couldn didn doesn don hadn hasn haven isn mustn needn shouldn wasn weren wouldn'.split(' '),
 );
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -43,13 +65,19 @@ export function tokenize(text: string): string[] {
 
 const normalized = new Map<string, string | null>();
 
-/** Lower case without accents; null for words that carry no meaning alone. */
+/**
+ * Lower case without accents, reduced to its stem (Porter), so that
+ * "authentication" finds "authenticate" and "profiles" finds "profile"; null
+ * for words that carry no meaning alone.
+ */
 export function normalizeTerm(term: string): string | null {
   let t = normalized.get(term);
   if (t !== undefined) return t;
   t = term.toLowerCase();
   if (NON_ASCII.test(t)) t = t.normalize('NFD').replace(/\p{M}/gu, '');
   if (STOP_WORDS.has(t) || (t.length === 1 && !(t >= '0' && t <= '9'))) t = null;
+  else if (NEGATIONS.has(t)) t = 'not';
+  else t = stemmer(t);
   if (normalized.size < 50_000) normalized.set(term, t);
   return t;
 }
@@ -105,9 +133,37 @@ function toIndexedDoc(record: DocSearchRecord, id: number): IndexedDoc {
   return {
     id,
     title: own >= 0 ? (record.hierarchy[LEVEL_KEYS[own]!] ?? '') : '',
-    path: above.join(' \n '),
+    // The page's URL words, below the docs root that every page shares, count
+    // as part of its place in the site (`/reference/api/…`, `/guides-ui/…`).
+    path: `${above.join(' \n ')} \n ${record.url_without_anchor.split('/').slice(2).join(' ')}`,
     content: record.content ?? '',
   };
+}
+
+/**
+ * The text of each record as the index sees it. A page's title record also
+ * carries the page's lead (the body text before its first heading), so that
+ * the page itself matches what the page is about.
+ */
+function indexedDocs(records: DocSearchRecord[]): IndexedDoc[] {
+  const leads = pageLeads(records);
+  return records.map((r, id) => {
+    const doc = toIndexedDoc(r, id);
+    if (r.type === 'lvl1') doc.content = leads.get(r.url_without_anchor) ?? '';
+    return doc;
+  });
+}
+
+/** Per page, its body text before the first heading below the title. */
+function pageLeads(records: DocSearchRecord[]): Map<string, string> {
+  const leads = new Map<string, string>();
+  for (const r of records) {
+    if (r.type !== 'content' || r.hierarchy.lvl2 !== null) continue;
+    const page = r.url_without_anchor;
+    const lead = leads.get(page);
+    leads.set(page, lead ? `${lead} ${r.content ?? ''}` : (r.content ?? ''));
+  }
+  return leads;
 }
 
 const FIELDS = ['title', 'path', 'content'] as const;
@@ -203,57 +259,299 @@ export interface SearchResults {
   terms: string[];
 }
 
+/** The sidebar section of the reference pages: CLI, API, resource and client references. */
+export const REFERENCE_SECTION = 'Reference';
+
+/** A command line (`thv secret set`), a flag (`--proxy-port`, `-v`) or a field name. */
+const COMMAND = /^\s*thv\s+[a-z]/i;
+const FLAG = /(?:^|\s)--?[a-z]/i;
+/** camelCase, dotted, snake_case or bracketed names such as `spec.targetPort` or `env[]`. */
+const IDENTIFIER = /[a-z0-9][A-Z]|[A-Za-z0-9][._][A-Za-z]|\[\]/;
+
+/** Query shape: a reader's own words, or something copied from a command line or a manifest. */
+export type QueryShape = 'words' | 'code';
+
+export function queryShape(query: string): QueryShape {
+  const q = query.slice(0, MAX_QUERY_LENGTH);
+  return COMMAND.test(q) || FLAG.test(q) || q.split(/\s+/).some((w) => IDENTIFIER.test(w))
+    ? 'code'
+    : 'words';
+}
+
+/** A heading that is a flag or a field name rather than words: `--volume, -v`, `spec.port`. */
+function isCodeHeading(text: string): boolean {
+  return /^--?[A-Za-z]/.test(text) || (!/\s/.test(text) && IDENTIFIER.test(text));
+}
+
+/** What ranking needs to know about a record, beyond its text. */
+interface RecordTraits {
+  /** Words of the record's own heading (none for body text). */
+  heading: string[];
+  /** Words of its page's title. */
+  page: string[];
+  /** Words of its page's title and lead. */
+  subject: Set<string>;
+  reference: boolean;
+  code: boolean;
+}
+
+function termsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const word of tokenize(text)) {
+    const t = normalizeTerm(word);
+    if (t && !out.includes(t)) out.push(t);
+  }
+  return out;
+}
+
+function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
+  const leads = new Map<string, Set<string>>();
+  for (const [page, text] of pageLeads(records)) leads.set(page, new Set(termsOf(text)));
+  const subjects = new Map<string, Set<string>>();
+  const none = new Set<string>();
+  const cache = new Map<string, string[]>();
+  const words = (text: string) => {
+    let t = cache.get(text);
+    if (!t) cache.set(text, (t = termsOf(text)));
+    return t;
+  };
+  const subjectOf = (r: DocSearchRecord) => {
+    let subject = subjects.get(r.url_without_anchor);
+    if (!subject) {
+      subject = new Set([...words(r.hierarchy.lvl1), ...(leads.get(r.url_without_anchor) ?? none)]);
+      subjects.set(r.url_without_anchor, subject);
+    }
+    return subject;
+  };
+  return records.map((r) => {
+    const own = r.type === 'content' ? null : r.hierarchy[r.type];
+    return {
+      heading: own ? words(own) : [],
+      page: words(r.hierarchy.lvl1),
+      subject: subjectOf(r),
+      reference: r.hierarchy.lvl0 === REFERENCE_SECTION,
+      code: own !== null && isCodeHeading(own),
+    };
+  });
+}
+
+/**
+ * Weights of the ranking, on top of MiniSearch's BM25 score (which already
+ * counts a match in the record's own heading more than one in the headings
+ * above it or in body text).
+ */
+export const RANKING = {
+  /** Field weights: the record's own heading, the headings above it (and its URL), body text 1. */
+  title: 3,
+  path: 1,
+  /** BM25 term frequency saturation and length normalisation. */
+  k: 1.2,
+  b: 0.9,
+  /** Exponent of the share of the query's words that the record and its page hold. */
+  coverage: 4,
+  /** Per share of the query's words found in the record's own heading. */
+  heading: 1,
+  /** Per share of the query's words found in the title of the record's page. */
+  page: 0.25,
+  /** When every word of the heading matched: the heading is what was asked for. */
+  exactHeading: 0.5,
+  /** Reference records, for a query in words. */
+  referenceForWords: 0.6,
+  /** Flag and field rows, for a query in words. */
+  codeForWords: 0.5,
+  /** Reference records, for a query that looks like a command, flag or field. */
+  referenceForCode: 2,
+  /** Flag and field rows whose name was typed, for such a query. */
+  codeForCode: 2,
+  /** A page's results stay together, up to this many... */
+  groupSize: 2,
+  /** ...when they score at least this share of the page's best. */
+  groupShare: 0.6,
+};
+
 export class SearchEngine {
   readonly records: DocSearchRecord[];
   private readonly mini: MiniSearch<IndexedDoc>;
+  private readonly traits: RecordTraits[];
 
   constructor(records: DocSearchRecord[]) {
     this.records = records;
-    this.mini = fastIndex(records.map(toIndexedDoc));
+    this.mini = fastIndex(indexedDocs(records));
+    this.traits = traitsOf(records);
   }
 
   /** The same index built the ordinary way, for tests. */
   static viaAddAll(records: DocSearchRecord[]): SearchEngine {
     const engine = Object.create(SearchEngine.prototype) as SearchEngine;
     const mini = new MiniSearch<IndexedDoc>(MINI_OPTIONS);
-    mini.addAll(records.map(toIndexedDoc));
-    Object.assign(engine, {records, mini});
+    mini.addAll(indexedDocs(records));
+    Object.assign(engine, {records, mini, traits: traitsOf(records)});
     return engine;
   }
 
   /**
-   * Matching records, best first: the records that match every word or, when
-   * there are none, the records that match some of them (as Algolia does with
-   * `removeWordsIfNoResults: 'allOptional'`). At most `limit` hits.
+   * Matching records, best first: records that match any of the words, those
+   * that hold all of them (themselves or through their page) far ahead. One
+   * record per URL (the best of each page section, as DocSearch indexes are
+   * distinct on the URL), and the next best section of a page right after its
+   * first. At most `limit` hits.
    */
   search(query: string, limit = 1000): SearchResults {
     const terms = queryTerms(query);
     if (terms.length === 0) return {hits: [], terms};
     const last = terms.length - 1;
+    const prefixed = (term: string, i: number) => term.length >= (i === last ? 2 : 4);
     const options = {
-      boost: {title: 3, path: 1.5, content: 1},
-      prefix: (term: string, i: number) => term.length >= (i === last ? 2 : 4),
+      boost: {title: RANKING.title, path: RANKING.path, content: 1},
+      bm25: {k: RANKING.k, b: RANKING.b, d: 0.5},
       fuzzy: (term: string) => typos(term) || false,
       weights: {fuzzy: 0.3, prefix: 0.5},
       boostDocument: (id: number) => TYPE_BOOST[this.records[id]!.type],
+      combineWith: 'OR' as const,
       // The words are already normalised.
-      tokenize: () => terms,
+      tokenize: (t: string) => [t],
       processTerm: (t: string) => t,
     };
-    let results = this.mini.search(terms.join(' '), {...options, combineWith: 'AND'});
-    if (results.length === 0 && terms.length > 1) {
-      results = this.mini.search(terms.join(' '), {...options, combineWith: 'OR'});
-    }
-    return {hits: results.slice(0, limit).map((r) => this.toHit(r)), terms};
+    // Records that hold more of the query's words come first (Algolia ranks
+    // by the number of words matched), counting the words of the record's
+    // page title and lead: a section is about what its page is about.
+    const expanded = expandedQuery(terms, prefixed, queryShape(query));
+    const hits = this.mini.search(expanded.query, options).map((r) => this.rank(r, expanded));
+    for (const h of hits) h.score *= (h.words / terms.length) ** RANKING.coverage;
+    hits.sort((a, b) => b.score - a.score);
+    return {hits: groupByPage(distinctByUrl(hits)).slice(0, limit), terms};
   }
 
-  private toHit(result: SearchResult): RankedHit {
-    return {
-      record: this.records[result.id as number]!,
-      score: result.score,
-      matched: new Set(result.terms),
-    };
+  /** How many of the query's words the record and its page's title and lead hold. */
+  private wordsCovered(result: SearchResult, query: ExpandedQuery): number {
+    const own = new Set(result.queryTerms.map((t) => query.slots.get(t)));
+    if (own.size === query.terms.length) return own.size;
+    const subject = this.traits[result.id as number]!.subject;
+    let covered = query.subjects.get(subject);
+    if (!covered) {
+      // Once per page and query.
+      covered = query.terms.map(
+        (t, i) =>
+          subject.has(t) || (query.prefixed(t, i) && [...subject].some((w) => w.startsWith(t))),
+      );
+      query.subjects.set(subject, covered);
+    }
+    let n = 0;
+    for (let i = 0; i < query.terms.length; i += 1) if (own.has(i) || covered[i]) n += 1;
+    return n;
   }
+
+  private rank(result: SearchResult, query: ExpandedQuery): RankedHit & {words: number} {
+    const termCount = query.terms.length;
+    const id = result.id as number;
+    const record = this.records[id]!;
+    const traits = this.traits[id]!;
+    const matched = new Set(result.terms);
+    const share = (words: string[]) => {
+      let n = 0;
+      for (const w of words) if (matched.has(w)) n += 1;
+      return Math.min(n, termCount) / termCount;
+    };
+    const headingShare = share(traits.heading);
+    const exact = traits.heading.length > 0 && traits.heading.every((w) => matched.has(w)) ? 1 : 0;
+    let score =
+      result.score *
+      (1 +
+        RANKING.heading * headingShare +
+        RANKING.page * share(traits.page) +
+        RANKING.exactHeading * exact);
+    const words = this.wordsCovered(result, query);
+    if (query.shape === 'words') {
+      if (traits.reference) score *= RANKING.referenceForWords;
+      if (traits.code) score *= RANKING.codeForWords;
+    } else {
+      if (traits.reference) score *= RANKING.referenceForCode;
+      if (traits.code && headingShare > 0) score *= RANKING.codeForCode;
+    }
+    return {record, score, matched, words};
+  }
+}
+
+/**
+ * The query for MiniSearch: each word as typed (a prefix from 2 letters for
+ * the last word, from 4 for the others; with typos from 4 letters) or, with a
+ * lower weight, as any shorter stem it begins with, from 4 letters. A word
+ * typed past its stem ("isolati" for "isol", the stem of "isolation") or with
+ * a typo at its end still finds it.
+ */
+interface ExpandedQuery {
+  query: Query;
+  /** The query's words (stems). */
+  terms: string[];
+  /** Each searched term to the position of its query word. */
+  slots: Map<string, number>;
+  prefixed: (term: string, i: number) => boolean;
+  shape: QueryShape;
+  /** Per page subject, which of the words it holds (filled while ranking). */
+  subjects: Map<Set<string>, boolean[]>;
+}
+
+function expandedQuery(
+  terms: string[],
+  prefixed: (term: string, i: number) => boolean,
+  shape: QueryShape,
+): ExpandedQuery {
+  const slots = new Map<string, number>();
+  const queries: Query[] = [];
+  terms.forEach((term, i) => {
+    slots.set(term, i);
+    queries.push({queries: [term], prefix: prefixed(term, i)});
+    for (let n = term.length - 1; n >= 4; n -= 1) {
+      const stem = term.slice(0, n);
+      if (slots.has(stem)) continue;
+      slots.set(stem, i);
+      queries.push({queries: [stem], prefix: false, fuzzy: false, boostTerm: () => SHORTER_STEM});
+    }
+  });
+  return {
+    query: {combineWith: 'OR', queries},
+    terms,
+    slots,
+    prefixed,
+    shape,
+    subjects: new Map(),
+  };
+}
+
+/** Weight of a match on a shorter stem than the word typed. */
+const SHORTER_STEM = 0.3;
+
+/** The best hit of each URL (hits are sorted best first). */
+function distinctByUrl(hits: RankedHit[]): RankedHit[] {
+  const seen = new Set<string>();
+  return hits.filter((h) => !seen.has(h.record.url) && seen.add(h.record.url));
+}
+
+/**
+ * Puts the next best sections of a page right after its best one, as
+ * DocSearch's modal lists them under the page: up to `groupSize` hits per
+ * page, each scoring at least `groupShare` of the page's best. Other hits
+ * keep their place.
+ */
+function groupByPage(hits: RankedHit[]): RankedHit[] {
+  const groups: RankedHit[][] = [];
+  const open = new Map<string, RankedHit[]>();
+  for (const hit of hits) {
+    const page = hit.record.url_without_anchor;
+    const group = open.get(page);
+    if (
+      group &&
+      group.length < RANKING.groupSize &&
+      hit.score >= group[0]!.score * RANKING.groupShare
+    ) {
+      group.push(hit);
+    } else {
+      const fresh = [hit];
+      groups.push(fresh);
+      if (!group) open.set(page, fresh);
+    }
+  }
+  return groups.flat();
 }
 
 // ---------------------------------------------------------------------------

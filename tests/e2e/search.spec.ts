@@ -260,6 +260,31 @@ test.describe('search page', () => {
   });
 });
 
+test.describe('ranking', () => {
+  // Reader's words find the concept or guide, a command finds its reference
+  // page; the modal and the search page rank with the same engine.
+  for (const [query, title, url] of [
+    ['what is mcp', 'MCP primer', /\/toolhive\/concepts\/mcp-primer$/],
+    ['thv secret set', 'thv secret set', /\/toolhive\/reference\/cli\/thv_secret_set$/],
+  ] as const) {
+    test(`"${query}" puts ${title} first in the modal and on /search`, async ({page}) => {
+      await page.goto('/toolhive');
+      await openWithButton(page);
+      await search(page, query);
+      const first = page.locator('.DocSearch-Hit').first();
+      await expect(first.locator('.DocSearch-Hit-title')).toHaveText(title);
+      expect(
+        new URL((await first.locator('a').getAttribute('href'))!, page.url()).pathname,
+      ).toMatch(url);
+
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      const results = page.locator('main article');
+      await expect(results.first().locator('h2')).toHaveText(title);
+      await expect(results.first().locator('h2 a')).toHaveAttribute('href', url);
+    });
+  }
+});
+
 test.describe('local mode', () => {
   test('the index loads only when the reader reaches for search', async ({page}) => {
     const requests: string[] = [];

@@ -3,7 +3,7 @@
 // the response contract, highlighting, snippets, and hostile input.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {SearchEngine, queryTerms} from '../../src/search/engine';
+import {SearchEngine, queryShape, queryTerms} from '../../src/search/engine';
 import {createLocalSearchClient, RetryError, type SearchResponse} from '../../src/search/client';
 import {packRecords, unpackRecords, type PageRecords} from '../../src/search/records';
 
@@ -22,7 +22,7 @@ const PAGES: PageRecords[] = [
       {level: 2, text: 'Before you start', parent: 0, anchor: 'before-you-start'},
       {
         level: 0,
-        text: 'Install the CLI with Docker or Podman as the container runtime.',
+        text: 'Install the CLI with Docker or Podman as the container runtime; network isolation needs one that supports internal networks, which Docker and Podman both do.',
         parent: 2,
       },
       {level: 2, text: 'Troubleshooting', parent: 0, anchor: 'troubleshooting'},
@@ -131,23 +131,73 @@ test('headings rank above body text with the same words', () => {
   );
 });
 
-test('every word must match, counting the headings above a record', () => {
+test('records that hold every word come first, counting the headings above a record', () => {
   assert.equal(top('thv run transport')[0], '/toolhive/reference/cli/thv_run#flag-transport');
-  assert.deepEqual(top('private proxy'), ['/toolhive/guides-cli/network-isolation']);
+  // Only the network isolation page has both words; thv run's page has "proxy".
+  assert.deepEqual(top('private proxy'), [
+    '/toolhive/guides-cli/network-isolation',
+    '/toolhive/reference/cli/thv_run',
+  ]);
   assert.equal(
     top('isolate network flag')[0],
     '/toolhive/reference/cli/thv_run#flag-isolate-network',
   );
 });
 
+test("a section counts the words of its page's title and lead", () => {
+  // "Troubleshooting" holds neither word, its page is about both.
+  const hits = engine.search('egress troubleshooting').hits.map((h) => h.record.url);
+  assert.equal(hits[0], '/toolhive/guides-cli/network-isolation#troubleshooting');
+});
+
 test('without a record that has every word, records with some of them are returned', () => {
   assert.ok(
     top('podman zzzzqqq').includes('/toolhive/guides-cli/network-isolation#before-you-start'),
   );
-  assert.deepEqual(top('transport isolate').sort(), [
-    '/toolhive/reference/cli/thv_run#flag-isolate-network',
+  assert.deepEqual(top('transport keyring').sort(), [
+    '/toolhive/guides-cli/secrets-management#reset-the-keyring-password',
     '/toolhive/reference/cli/thv_run#flag-transport',
   ]);
+});
+
+test('one hit per URL: the best record of each page section', () => {
+  for (const q of ['network isolation', 'keyring', 'secrets', 'proxy']) {
+    const urls = top(q);
+    assert.equal(new Set(urls).size, urls.length, q);
+  }
+  // The heading and the text under it share a URL; the heading stands for both.
+  const keyring = engine.search('keyring password').hits;
+  assert.equal(keyring[0]!.record.type, 'lvl2');
+  assert.equal(
+    keyring.filter((h) => h.record.url.endsWith('#reset-the-keyring-password')).length,
+    1,
+  );
+});
+
+test('words find guides first, a command or flag finds the reference', () => {
+  assert.equal(queryShape('what is network isolation'), 'words');
+  assert.equal(queryShape('isolate network'), 'words');
+  assert.equal(queryShape('thv run --isolate-network'), 'code');
+  assert.equal(queryShape('--isolate-network'), 'code');
+  assert.equal(queryShape('thv secret set'), 'code');
+  assert.equal(queryShape('spec.targetPort'), 'code');
+  assert.equal(queryShape('thv: command not found'), 'words');
+  // The same words, asked both ways.
+  assert.equal(top('isolate network')[0], '/toolhive/guides-cli/network-isolation');
+  assert.equal(top('--isolate-network')[0], '/toolhive/reference/cli/thv_run#flag-isolate-network');
+  assert.equal(
+    top('thv run --isolate-network')[0],
+    '/toolhive/reference/cli/thv_run#flag-isolate-network',
+  );
+});
+
+test('words are compared by their stems', () => {
+  assert.deepEqual(queryTerms('isolating networks'), queryTerms('isolation network'));
+  assert.equal(top('isolating networks')[0], '/toolhive/guides-cli/network-isolation');
+  // A word typed past its stem, or with a typo at its end, still finds it.
+  assert.equal(top('isolati')[0], '/toolhive/guides-cli/network-isolation');
+  // A negated contraction is "not".
+  assert.deepEqual(queryTerms("isn't"), queryTerms('not'));
 });
 
 test('the last word matches as a prefix, other words from 4 letters', () => {
@@ -164,7 +214,7 @@ test('typos are tolerated: one from 4 letters, two from 8', () => {
 });
 
 test('stop words and punctuation are ignored', () => {
-  assert.deepEqual(queryTerms('How do I use the --transport flag?'), ['use', 'transport', 'flag']);
+  assert.deepEqual(queryTerms('How do I use the --transport flag?'), ['us', 'transport', 'flag']);
   assert.deepEqual(queryTerms('thv_run: 1Password!'), ['thv', 'run', '1password']);
 });
 
@@ -209,7 +259,8 @@ test('the client answers the lite client contract for DocSearch', async () => {
 });
 
 test('snippets follow the requested length, around the matches', async () => {
-  const r = await ask('keyring', {
+  // Only the text under the heading holds both words, so it is the hit.
+  const r = await ask('keyring thirteen', {
     attributesToSnippet: ['content:5'],
     highlightPreTag: '<b>',
     highlightPostTag: '</b>',
@@ -217,7 +268,7 @@ test('snippets follow the requested length, around the matches', async () => {
   const long = r.hits.find((h) => h.content?.startsWith('one two'))!;
   assert.equal(
     (long._snippetResult.content as {value: string}).value,
-    '…twelve <b>keyring</b> thirteen fourteen fifteen…',
+    '…twelve <b>keyring</b> <b>thirteen</b> fourteen fifteen…',
   );
 });
 
@@ -226,7 +277,9 @@ test('a fixed snippet length replaces the one in the request', async () => {
   const fixed = createLocalSearchClient({engine: async () => engine, snippetWords: () => words});
   const ask15 = async () => {
     const {results} = await fixed.search({
-      requests: [{indexName: 'toolhive', query: 'keyring', attributesToSnippet: ['content:15']}],
+      requests: [
+        {indexName: 'toolhive', query: 'keyring thirteen', attributesToSnippet: ['content:15']},
+      ],
     });
     const long = results[0]!.hits.find((h) => h.content?.startsWith('one two'))!;
     return (long._snippetResult.content as {value: string}).value

@@ -1,7 +1,11 @@
-// Relevance of the local search against the built index: for each query in
-// tests/search/relevance.json, the page (or heading) a reader expects must be
-// among the first 3 results. Uses the same engine as the browser. Prints the
-// hit rate; needs `npm run build` first (SEARCH_INDEX=path to use another).
+// Relevance of the local search against the built index. Two tables of
+// queries a reader types, each with the pages (or headings) that answer it:
+// tests/search/relevance.json, the half the ranking is tuned on, and
+// tests/search/relevance-held-out.json, written at the same time and never
+// tuned on. A query passes when one of its answers is among the first 3
+// results, in the order the modal and the search page show them. Uses the
+// same engine as the browser. Prints both hit rates; needs `npm run build`
+// first (SEARCH_INDEX=path to use another index).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {existsSync, readFileSync} from 'node:fs';
@@ -12,9 +16,18 @@ import {unpackRecords, type DocSearchRecord} from '../../src/search/records';
 const INDEX =
   process.env.SEARCH_INDEX ??
   fileURLToPath(new URL('../../build/search-index.json', import.meta.url));
-const TABLE = fileURLToPath(new URL('../search/relevance.json', import.meta.url));
-/** Lowest hit rate that passes; the table is meant to stay at 100 %. */
-const MIN_HIT_RATE = 0.9;
+const TABLES = {
+  tuning: fileURLToPath(new URL('../search/relevance.json', import.meta.url)),
+  'held-out': fileURLToPath(new URL('../search/relevance-held-out.json', import.meta.url)),
+};
+/**
+ * Lowest hit rate that passes, for each table. The target is 95 % on both.
+ * The held-out table is not there yet (53 of 63, 84.1 %, when it was
+ * written): its bar guards against a ranking change that makes it worse, and
+ * is raised to the target once the ranking earns it, never by editing the
+ * held-out queries.
+ */
+const MIN_HIT_RATE: Record<string, number> = {tuning: 0.95, 'held-out': 0.8};
 const TOP = 3;
 
 interface Case {
@@ -23,43 +36,56 @@ interface Case {
   also?: string[];
 }
 
-const {cases} = JSON.parse(readFileSync(TABLE, 'utf8')) as {cases: Case[]};
+const tables = Object.entries(TABLES).map(([name, file]) => ({
+  name,
+  cases: (JSON.parse(readFileSync(file, 'utf8')) as {cases: Case[]}).cases,
+}));
 
 function matches(record: DocSearchRecord, wanted: string): boolean {
   return wanted.includes('#') ? record.url === wanted : record.url_without_anchor === wanted;
 }
 
-test('the relevance table has at least 30 queries', () => {
-  assert.ok(cases.length >= 30, `${cases.length} cases`);
-  assert.equal(new Set(cases.map((c) => c.query)).size, cases.length, 'no duplicate queries');
+test('the relevance tables have at least 120 queries, none twice', () => {
+  const queries = tables.flatMap((t) => t.cases.map((c) => c.query.toLowerCase()));
+  assert.ok(queries.length >= 120, `${queries.length} cases`);
+  for (const {name, cases} of tables) assert.ok(cases.length >= 50, `${name}: ${cases.length}`);
+  assert.equal(new Set(queries).size, queries.length, 'no duplicate queries');
 });
 
-test(`expected pages are in the top ${TOP}`, (t) => {
+let engine: SearchEngine | undefined;
+function loadEngine(): SearchEngine {
   // npm test builds the site before the unit tests, so the index exists.
   assert.ok(existsSync(INDEX), `${INDEX} is missing: run "npm run build" first`);
-  const engine = new SearchEngine(
+  engine ??= new SearchEngine(
     unpackRecords(JSON.parse(readFileSync(INDEX, 'utf8')) as Parameters<typeof unpackRecords>[0]),
   );
-  const urls = new Set(engine.records.flatMap((r) => [r.url, r.url_without_anchor]));
-  const misses: string[] = [];
-  for (const c of cases) {
-    const wanted = [c.expect, ...(c.also ?? [])];
-    for (const w of wanted)
-      assert.ok(urls.has(w), `"${c.query}" expects ${w}, which is not in the index`);
-    const hits = engine.search(c.query).hits;
-    const rank = hits.findIndex((h) => wanted.some((w) => matches(h.record, w)));
-    if (rank < 0 || rank >= TOP) {
-      misses.push(
-        `  "${c.query}": expected ${c.expect} (rank ${rank < 0 ? 'none' : rank + 1}); got ${hits
-          .slice(0, TOP)
-          .map((h) => h.record.url)
-          .join(', ')}`,
-      );
+  return engine;
+}
+
+for (const {name, cases} of tables) {
+  test(`${name} queries: expected pages are in the top ${TOP}`, (t) => {
+    const search = loadEngine();
+    const urls = new Set(search.records.flatMap((r) => [r.url, r.url_without_anchor]));
+    const misses: string[] = [];
+    for (const c of cases) {
+      const wanted = [c.expect, ...(c.also ?? [])];
+      for (const w of wanted)
+        assert.ok(urls.has(w), `"${c.query}" expects ${w}, which is not in the index`);
+      const hits = search.search(c.query).hits;
+      const rank = hits.findIndex((h) => wanted.some((w) => matches(h.record, w)));
+      if (rank < 0 || rank >= TOP) {
+        misses.push(
+          `  "${c.query}": expected ${c.expect} (rank ${rank < 0 ? 'none' : rank + 1}); got ${hits
+            .slice(0, TOP)
+            .map((h) => h.record.url)
+            .join(', ')}`,
+        );
+      }
     }
-  }
-  const rate = (cases.length - misses.length) / cases.length;
-  const report = `search relevance: ${cases.length - misses.length}/${cases.length} queries (${(rate * 100).toFixed(1)} %) have the expected result in the top ${TOP}`;
-  console.log([report, ...misses].join('\n'));
-  t.diagnostic(report);
-  assert.ok(rate >= MIN_HIT_RATE, `${report}\n${misses.join('\n')}`);
-});
+    const rate = (cases.length - misses.length) / cases.length;
+    const report = `search relevance (${name}): ${cases.length - misses.length}/${cases.length} queries (${(rate * 100).toFixed(1)} %) have the expected result in the top ${TOP}`;
+    console.log([report, ...misses].join('\n'));
+    t.diagnostic(report);
+    assert.ok(rate >= MIN_HIT_RATE[name]!, `${report}\n${misses.join('\n')}`);
+  });
+}
