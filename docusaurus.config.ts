@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import {prismDark, prismLight} from './src/utils/prismThemes';
+import remarkMermaidSvg from './plugins/mermaid-svg/remark';
 import remarkStaticHighlight from './plugins/static-highlight/remark';
 import {editUrlOption} from './src/utils/editUrl';
 
@@ -70,13 +71,12 @@ const config: Config = {
   },
 
   markdown: {
-    mermaid: true,
     hooks: {
       onBrokenMarkdownLinks: 'warn',
     },
   },
 
-  themes: ['@docusaurus/theme-mermaid', './plugins/openapi-theme/index.ts'],
+  themes: ['./plugins/openapi-theme/index.ts'],
 
   presets: [
     [
@@ -91,10 +91,10 @@ const config: Config = {
           docItemComponent: '@theme/ApiItem',
           // Generated reference pages link to the data they come from.
           editUrl: editUrlOption(docsEditUrl),
-          remarkPlugins: [staticHighlight],
+          remarkPlugins: [remarkMermaidSvg, staticHighlight],
         } satisfies DocsOptions,
         pages: {
-          remarkPlugins: [staticHighlight],
+          remarkPlugins: [remarkMermaidSvg, staticHighlight],
         },
         blog: false,
         theme: {
@@ -188,9 +188,6 @@ const config: Config = {
     tableOfContents: {
       minHeadingLevel: 2,
       maxHeadingLevel: 3,
-    },
-    mermaid: {
-      theme: {light: 'neutral', dark: 'dark'},
     },
     navbar: {
       title: '',
