@@ -126,10 +126,18 @@ export async function renderDiagram(source: string, idPrefix: string): Promise<D
 
   const parts = graph ? graphParts(graph) : readParts(svg);
   const labels = parts.nodes.filter((n) => n.label !== '').map((n) => n.label);
+  const description = given ?? describe(parts, graph);
+  if (!description) {
+    // Class, ER and chart diagrams: their parts are not read back from the SVG.
+    throw new DiagramError(
+      headerIndex + 1,
+      'no text alternative can be derived from this kind of diagram: write one with accDescr',
+    );
+  }
   return {
     svg: tidy(svg, idPrefix),
-    name: title ?? `${kind}: ${labels.join(', ')}`,
-    description: given ?? describe(parts, graph),
+    name: title ?? (labels.length ? `${kind}: ${labels.join(', ')}` : kind),
+    description,
   };
 }
 

@@ -112,6 +112,15 @@ test('groups and both-way links are described; ids get the diagram prefix', asyn
   for (const [, ref] of d.svg.matchAll(/url\(#([^)]+)\)/g)) assert.ok(ids.includes(ref!), ref);
 });
 
+test('a diagram whose parts cannot be read back takes its description from accDescr', async () => {
+  const d = await renderDiagram(
+    'classDiagram\n  accDescr: A duck is an animal.\n  Animal <|-- Duck',
+    'x',
+  );
+  assert.equal(d.description, 'A duck is an animal.');
+  assert.match(d.name, /^Class diagram/);
+});
+
 test('a sequence diagram is described message by message', async () => {
   const d = await renderDiagram(
     'sequenceDiagram\n  participant C as Client\n  participant S as Server\n  C->>S: request\n  S-->>C: reply',
@@ -136,6 +145,7 @@ test('the build stops at the file and line of a diagram the renderer cannot draw
       /wider than its subgraph/,
     ],
     ['%%{init: {"theme": "forest"}}%%\nflowchart LR\n  a --> b', 11, /init/],
+    ['classDiagram\n  Animal <|-- Duck', 11, /write one with accDescr/],
     ['', 11, /empty/],
   ];
   for (const [source, line, message] of cases) {
