@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import {prismDark, prismLight} from './src/utils/prismThemes';
 import type {MarkdownTwinsOptions} from './plugins/markdown-twins';
+import remarkMermaidSvg from './plugins/mermaid-svg/remark';
 import remarkStaticHighlight from './plugins/static-highlight/remark';
 import {editUrlOption} from './src/utils/editUrl';
 import {home, homeMarkdown} from './src/pages/_home';
@@ -72,13 +73,12 @@ const config: Config = {
   },
 
   markdown: {
-    mermaid: true,
     hooks: {
       onBrokenMarkdownLinks: 'warn',
     },
   },
 
-  themes: ['@docusaurus/theme-mermaid', './plugins/openapi-theme/index.ts'],
+  themes: ['./plugins/openapi-theme/index.ts'],
 
   presets: [
     [
@@ -93,10 +93,10 @@ const config: Config = {
           docItemComponent: '@theme/ApiItem',
           // Generated reference pages link to the data they come from.
           editUrl: editUrlOption(docsEditUrl),
-          remarkPlugins: [staticHighlight],
+          remarkPlugins: [remarkMermaidSvg, staticHighlight],
         } satisfies DocsOptions,
         pages: {
-          remarkPlugins: [staticHighlight],
+          remarkPlugins: [remarkMermaidSvg, staticHighlight],
         },
         blog: false,
         theme: {
@@ -204,9 +204,6 @@ const config: Config = {
     tableOfContents: {
       minHeadingLevel: 2,
       maxHeadingLevel: 3,
-    },
-    mermaid: {
-      theme: {light: 'neutral', dark: 'dark'},
     },
     navbar: {
       title: '',

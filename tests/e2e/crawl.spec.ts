@@ -76,17 +76,16 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits for hydration, for every Mermaid diagram (each is drawn when it nears
- * the viewport, so the slots are scrolled into view first), for the API
- * request explorer where there is one, and for transitions to end.
+ * Waits for hydration, checks that every diagram (drawn at build time, so
+ * already in the HTML) holds its SVG, waits for the API request explorer
+ * where there is one, and for transitions to end.
  */
 async function settled(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
-  const slots = page.locator('[data-mermaid-slot]');
-  const count = await slots.count();
-  for (let i = 0; i < count; i += 1) await slots.nth(i).scrollIntoViewIfNeeded();
+  const diagrams = page.locator('figure[data-mermaid-diagram]');
+  const count = await diagrams.count();
   if (count > 0) {
-    await expect(page.locator('.docusaurus-mermaid-container svg')).toHaveCount(count);
+    await expect(diagrams.locator('svg')).toHaveCount(count);
   }
   // An API operation page's request explorer loads after hydration (at once
   // at this width): check the page with it.

@@ -2,17 +2,19 @@ import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {builtScripts, collectErrors, currentTheme} from './helpers';
 
-/** Clicks the navbar's colour-mode toggle until the page is light. */
-async function toggleToLight(page: Page): Promise<void> {
+/** Clicks the navbar's colour-mode toggle until the page is in `mode`. */
+async function toggleTo(page: Page, mode: 'light' | 'dark'): Promise<void> {
   const toggle = page
     .locator('.navbar__inner')
     .getByRole('button', {name: /dark mode|light mode|system mode/i});
   // The toggle cycles through modes.
-  for (let i = 0; i < 3 && (await currentTheme(page)) !== 'light'; i += 1) {
+  for (let i = 0; i < 3 && (await currentTheme(page)) !== mode; i += 1) {
     await toggle.click();
   }
-  await expect.poll(() => currentTheme(page)).toBe('light');
+  await expect.poll(() => currentTheme(page)).toBe(mode);
 }
+
+const toggleToLight = (page: Page) => toggleTo(page, 'light');
 
 test.describe('colour mode', () => {
   test('follows a dark system preference', async ({page}) => {
@@ -289,7 +291,7 @@ test.describe('routing', () => {
 
 test.describe('theme preview', () => {
   for (const mode of ['light', 'dark'] as const) {
-    test(`code is highlighted and Mermaid draws SVG in ${mode} mode`, async ({page}) => {
+    test(`code is highlighted and diagrams are SVG in ${mode} mode`, async ({page}) => {
       const errors = collectErrors(page);
       await page.emulateMedia({colorScheme: mode});
       await page.goto('/theme-preview');
@@ -310,23 +312,13 @@ test.describe('theme preview', () => {
         await expect.poll(colouredTokens, {message: `${lang} coloured tokens`}).toBeGreaterThan(0);
       }
       await expect(page.locator('.theme-code-block-highlighted-line').first()).toBeVisible();
-      const slots = page.locator('[data-mermaid-slot]');
-      await expect(slots).toHaveCount(2);
-      for (const slot of await slots.all()) await slot.scrollIntoViewIfNeeded();
-      const diagrams = page.locator('.docusaurus-mermaid-container svg');
+      const diagrams = page.locator('figure[data-mermaid-diagram] svg');
       await expect(diagrams).toHaveCount(2);
-      await expect(diagrams.first().locator('g').first()).toBeAttached();
+      await expect(diagrams.first().locator('g.node').first()).toBeAttached();
       expect(errors).toEqual([]);
     });
   }
 });
-
-/** Built files holding Mermaid's library (not the small theme component). */
-function mermaidLibraryFiles(): Set<string> {
-  return builtScripts((js) =>
-    ['startOnLoad', 'securityLevel', 'flowchart'].every((s) => js.includes(s)),
-  );
-}
 
 /** Names of the built scripts a page requests, as they are requested. */
 function trackScripts(page: Page): string[] {
@@ -337,30 +329,86 @@ function trackScripts(page: Page): string[] {
   return names;
 }
 
+/** WCAG contrast ratio of two computed `rgb()` colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (rgb: string) => {
+    const [r, g, b] = (rgb.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
 test.describe('diagrams', () => {
-  test('Mermaid loads only on pages with diagrams, when one nears the viewport', async ({page}) => {
-    const library = mermaidLibraryFiles();
-    expect(library.size, 'the build has a Mermaid library chunk').toBeGreaterThan(0);
+  test('a guide draws its diagram from the HTML, loading no diagram code', async ({page}) => {
+    // Mermaid's parser and layout code hold these strings; the build-time
+    // drawings (plain SVG) do not need any of them.
+    const diagramCode = builtScripts((js) =>
+      ['flowchart', 'sequenceDiagram', 'stateDiagram'].every((s) => js.includes(s)),
+    );
+    // The drawing is in the HTML the server sends, before any script runs.
+    const noScripts = await page.context().newPage();
+    await noScripts.route(/\.js$/, (route) => route.abort());
+    await noScripts.goto('/toolhive/guides-cli/run-mcp-servers');
+    const figure = noScripts.getByRole('img', {name: /^Flowchart: MCP client, ToolHive proxy/});
+    await expect(figure.locator('svg g.node')).toHaveCount(4);
+    await noScripts.close();
+
     const scripts = trackScripts(page);
-    const mermaidLoaded = () => scripts.some((s) => library.has(s));
-    await page.setViewportSize({width: 1280, height: 800});
-
-    await page.goto('/toolhive/faq', {waitUntil: 'networkidle'});
+    const errors = collectErrors(page);
+    await page.goto('/toolhive/guides-cli/run-mcp-servers', {waitUntil: 'networkidle'});
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
-    expect(await page.locator('[data-mermaid-slot]').count()).toBe(0);
-    expect(mermaidLoaded(), 'Mermaid on a page without diagrams').toBe(false);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => diagramCode.has(s))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 
-    // /theme-preview draws its diagrams far below the first screen.
-    await page.goto('/theme-preview', {waitUntil: 'networkidle'});
-    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
-    const slot = page.locator('[data-mermaid-slot]').first();
-    await expect(slot).toHaveAttribute('data-mermaid-slot', 'waiting');
-    expect(await slot.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(1200);
-    expect(mermaidLoaded(), 'Mermaid before a diagram is near').toBe(false);
+  test('the diagram has a name and a description, and follows the colour mode', async ({page}) => {
+    await page.emulateMedia({colorScheme: 'light'});
+    await page.goto('/toolhive/guides-cli/run-mcp-servers');
+    await expect.poll(() => currentTheme(page)).toBe('light');
+    const figure = page.locator('figure[data-mermaid-diagram]');
+    await expect(figure).toHaveCount(1);
+    await expect(figure).toHaveAccessibleName(
+      'Flowchart: MCP client, ToolHive proxy on the host, stdio server container, SSE or streamable HTTP server container',
+    );
+    await expect(figure).toHaveAccessibleDescription(
+      /^MCP client to ToolHive proxy on the host: SSE or streamable HTTP\. /,
+    );
+    // The description is for assistive technology only.
+    const description = figure.locator('p');
+    expect(await description.evaluate((p) => p.getBoundingClientRect().width)).toBeLessThanOrEqual(
+      1,
+    );
+    await expect(figure.locator('svg')).toBeVisible();
 
-    await slot.scrollIntoViewIfNeeded();
-    await expect(slot.locator('.docusaurus-mermaid-container svg')).toBeVisible();
-    expect(mermaidLoaded(), 'Mermaid once a diagram is near').toBe(true);
+    /** Computed colours of a node box, its label, an edge and an edge label. */
+    const colours = () =>
+      figure.evaluate((f) => {
+        const style = (selector: string) => getComputedStyle(f.querySelector(selector)!);
+        return {
+          nodeFill: style('g.node rect').fill,
+          nodeText: style('g.node text').fill,
+          edge: style('polyline.edge').stroke,
+          labelFill: style('g.edge-label rect').fill,
+          labelText: style('g.edge-label text').fill,
+        };
+      });
+    const light = await colours();
+    await toggleTo(page, 'dark');
+    const dark = await colours();
+    expect(dark.nodeFill).not.toBe(light.nodeFill);
+    expect(dark.nodeText).not.toBe(light.nodeText);
+    expect(dark.edge).not.toBe(light.edge);
+    for (const c of [light, dark]) {
+      expect(contrast(c.nodeText, c.nodeFill), 'node label').toBeGreaterThanOrEqual(4.5);
+      expect(contrast(c.labelText, c.labelFill), 'edge label').toBeGreaterThanOrEqual(4.5);
+      // Edge labels sit on the diagram's background colour.
+      expect(contrast(c.edge, c.labelFill), 'edge line').toBeGreaterThanOrEqual(3);
+    }
   });
 });
 
