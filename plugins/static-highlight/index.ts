@@ -36,6 +36,7 @@ export default function pluginStaticHighlight(): Plugin {
         ...cacheBuildDependencies(config, [
           __filename,
           require.resolve('./remark.ts'),
+          require.resolve('./magic-comments.ts'),
           require.resolve('./tokenize.ts'),
           require.resolve('./tokens.ts'),
         ]),
