@@ -11,14 +11,8 @@ import {useContext, type ReactNode} from 'react';
 import {Prism, normalizeTokens} from 'prism-react-renderer';
 import {StaticTokensContext} from './context';
 import {renderTokens, type HighlightProps} from './Highlight';
-import {
-  decodeTokens,
-  plainTokens,
-  sameTokens,
-  tokenizeWith,
-  type PrismCore,
-  type Token,
-} from './tokens';
+import {decodeTokens, plainTokens, sameTokens, type PrismCore, type Token} from './tokens';
+import {tokenizeWith} from './make-tokens';
 
 export function Highlight(props: HighlightProps): ReactNode {
   const encoded = useContext(StaticTokensContext);

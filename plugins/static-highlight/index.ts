@@ -39,6 +39,7 @@ export default function pluginStaticHighlight(): Plugin {
           require.resolve('./magic-comments.ts'),
           require.resolve('./tokenize.ts'),
           require.resolve('./tokens.ts'),
+          require.resolve('./make-tokens.ts'),
         ]),
         plugins: [replaceImportIn(utils, codeBlockContent, /^prism-react-renderer$/, highlight)],
         resolve: isServer

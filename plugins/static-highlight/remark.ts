@@ -13,7 +13,7 @@
  * ranges, `title=` and `showLineNumbers` from it in the page, as always.
  */
 import type {Code, Root} from 'mdast';
-import {encodeTokens} from './tokens';
+import {encodeTokens} from './make-tokens';
 import {createTokenizer, type Tokenizer} from './tokenize';
 import {DEFAULT_MAGIC_COMMENTS, displayedCode, type MagicCommentConfig} from './magic-comments';
 

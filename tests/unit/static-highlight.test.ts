@@ -12,12 +12,8 @@ import remarkStaticHighlight from '../../plugins/static-highlight/remark';
 import type {MagicCommentConfig} from '../../plugins/static-highlight/magic-comments';
 import config from '../../docusaurus.config';
 import {loadGrammars, loadSitePrism, type PrismCore} from '../../plugins/static-highlight/tokenize';
-import {
-  decodeTokens,
-  encodeTokens,
-  plainTokens,
-  sameTokens,
-} from '../../plugins/static-highlight/tokens';
+import {decodeTokens, plainTokens, sameTokens} from '../../plugins/static-highlight/tokens';
+import {encodeTokens} from '../../plugins/static-highlight/make-tokens';
 import {prismDark, prismLight} from '../../src/utils/prismThemes';
 
 const LANGUAGES = ['bash', 'json', 'yaml', 'powershell', 'docker', 'promql'];
