@@ -261,17 +261,34 @@ test.describe('API operation page', () => {
     const description = page.locator('p', {hasText: 'The transport:'}).first();
     await expect(description.locator('code', {hasText: 'streamable-http'})).toBeVisible();
     // The `env_vars` description: a fenced JSON example and a note, drawn
-    // with the theme's code block and admonition.
-    const envVars = page.locator('.openapi-schema__property', {hasText: 'env_vars'}).first();
-    const property = envVars.locator(
-      'xpath=ancestor::*[contains(@class, "openapi-schema__list-item")][1]',
-    );
+    // with the theme's code block and admonition once the reader opens the
+    // property (an object, drawn collapsed).
+    const property = page
+      .locator('.openapi-schema__list-item')
+      .filter({has: page.locator('.openapi-schema__property', {hasText: /^env_vars$/})})
+      .first();
+    await property.locator('summary').first().click();
     const example = property.locator('.theme-code-block pre.language-json');
+    await expect(example).toBeVisible();
     await expect(example).toContainText('"LOG_LEVEL": "debug"');
     await expect(example.locator('span.token.property').first()).toHaveText('"GITHUB_API_URL"');
     const note = property.locator('.theme-admonition-note');
+    await expect(note).toBeVisible();
     await expect(note).toContainText('Pass tokens and API keys in secrets instead.');
     await expect(note).toContainText(/^note/i);
+    for (const mode of ['light', 'dark'] as const) {
+      await page.emulateMedia({colorScheme: mode});
+      await expect.poll(() => currentTheme(page)).toBe(mode);
+      await animationsFinished(page);
+      const axe = await new AxeBuilder({page})
+        .include('.openapi-schema__list-item .theme-admonition')
+        .include('.openapi-schema__list-item .theme-code-block')
+        .analyze();
+      expect(
+        axe.violations.map((v) => v.id),
+        `${mode} mode`,
+      ).toEqual([]);
+    }
     // No script the page ran holds the theme's own Markdown component
     // (react-markdown with an HTML parser, about 100 KB gzip), recognised by
     // an option name of react-markdown and an error code of the HTML parser.
