@@ -37,7 +37,25 @@ const docsEditUrl = process.env.DOCS_EDIT_URL;
 
 // The Prism grammars of the docs' code blocks (see prism.additionalLanguages).
 const prismLanguages = ['bash', 'json', 'yaml', 'powershell', 'docker', 'promql'];
-const staticHighlight = [remarkStaticHighlight, {additionalLanguages: prismLanguages}];
+// The theme's magic comments (`// highlight-next-line`, `# error-start`...):
+// the lines they mark get the class name. The build reads them too
+// (plugins/static-highlight), to tokenize the code as the theme draws it.
+const magicComments = [
+  {
+    className: 'theme-code-block-highlighted-line',
+    line: 'highlight-next-line',
+    block: {start: 'highlight-start', end: 'highlight-end'},
+  },
+  {
+    className: 'code-block-error-line',
+    line: 'error-next-line',
+    block: {start: 'error-start', end: 'error-end'},
+  },
+];
+const staticHighlight = [
+  remarkStaticHighlight,
+  {additionalLanguages: prismLanguages, magicComments},
+];
 
 const config: Config = {
   title: 'ToolHive Docs',
@@ -284,6 +302,7 @@ const config: Config = {
       // loads its own on API pages
       // (src/components/ApiReference/prism-sample-languages.ts).
       additionalLanguages: prismLanguages,
+      magicComments,
     },
   } satisfies Preset.ThemeConfig,
 };

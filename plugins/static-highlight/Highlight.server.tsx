@@ -2,22 +2,17 @@
  * The stand-in `Highlight` (./Highlight.tsx) in the pre-rendering bundle:
  * draws the same tokens, after checking them against Prism itself, set up
  * as the pages' Prism was (the theme's grammars are loaded there). A code
- * block whose build-time tokens differ from Prism's, or that Prism
- * highlights but that has no tokens (a magic comment, or code drawn outside
- * Markdown), stops the build: in the browser it would lose its colours.
+ * block whose build-time tokens differ from Prism's (for example because the
+ * build removed other magic-comment lines than the theme did), or that Prism
+ * highlights but that has no tokens (code drawn outside Markdown), stops the
+ * build: in the browser it would lose its colours.
  */
 import {useContext, type ReactNode} from 'react';
 import {Prism, normalizeTokens} from 'prism-react-renderer';
 import {StaticTokensContext} from './context';
 import {renderTokens, type HighlightProps} from './Highlight';
-import {
-  decodeTokens,
-  plainTokens,
-  sameTokens,
-  tokenizeWith,
-  type PrismCore,
-  type Token,
-} from './tokens';
+import {decodeTokens, plainTokens, sameTokens, type PrismCore, type Token} from './tokens';
+import {tokenizeWith} from './make-tokens';
 
 export function Highlight(props: HighlightProps): ReactNode {
   const encoded = useContext(StaticTokensContext);
@@ -35,8 +30,8 @@ export function Highlight(props: HighlightProps): ReactNode {
     throw new Error(
       `static-highlight: the ${language} code block starting "${first}" ` +
         (encoded === undefined
-          ? 'has no build-time tokens (it is not a fenced block of a Markdown page, or it holds a magic comment; highlight lines with a range such as {2} instead)'
-          : 'has build-time tokens that differ from Prism'),
+          ? 'has no build-time tokens (it is not a fenced block of a Markdown page)'
+          : 'has build-time tokens that differ from Prism (see plugins/static-highlight/magic-comments.ts)'),
     );
   }
   return renderTokens(props, tokens);

@@ -36,8 +36,10 @@ export default function pluginStaticHighlight(): Plugin {
         ...cacheBuildDependencies(config, [
           __filename,
           require.resolve('./remark.ts'),
+          require.resolve('./magic-comments.ts'),
           require.resolve('./tokenize.ts'),
           require.resolve('./tokens.ts'),
+          require.resolve('./make-tokens.ts'),
         ]),
         plugins: [replaceImportIn(utils, codeBlockContent, /^prism-react-renderer$/, highlight)],
         resolve: isServer

@@ -10,7 +10,8 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import type {ComponentType} from 'react';
 import {slimPrismModule} from '../prism-slim';
-import {tokenizeWith, type PrismCore, type Token} from './tokens';
+import {tokenizeWith} from './make-tokens';
+import type {PrismCore, Token} from './tokens';
 
 export type {PrismCore};
 

@@ -7,7 +7,8 @@
  * reader's copy of the code is in the page already. It reads
  * `<types>\n<lines>`: the distinct type lists (`|` between lists, spaces
  * inside one), then the lines (`;` between them), each a list of
- * `<type list index>.<length>` (`,` between tokens).
+ * `<type list index>.<length>` (`,` between tokens). ./make-tokens.ts makes
+ * it; every page that draws highlighted code reads it with this module.
  *
  * No DOM or Node APIs here: the build and the browser both use it.
  */
@@ -46,26 +47,6 @@ export function plainTokens(code: string): Token[][] {
     markEmptyLine(line);
     return line;
   });
-}
-
-export function encodeTokens(lines: Token[][]): string {
-  const typeLists: string[] = [];
-  const indexOf = new Map<string, number>();
-  const encodedLines = lines.map((line) =>
-    line
-      .map((token) => {
-        const key = token.types.join(' ');
-        let index = indexOf.get(key);
-        if (index === undefined) {
-          index = typeLists.length;
-          typeLists.push(key);
-          indexOf.set(key, index);
-        }
-        return `${index}.${token.empty ? 0 : token.content.length}`;
-      })
-      .join(','),
-  );
-  return `${typeLists.join('|')}\n${encodedLines.join(';')}`;
 }
 
 /**
@@ -119,23 +100,4 @@ export function sameTokens(a: Token[][], b: Token[][]): boolean {
         }),
     )
   );
-}
-
-/**
- * Token lines for `code` in `language` (lower case), as prism-react-renderer's
- * `useTokenize` makes them with this Prism and its `normalizeTokens`.
- */
-export function tokenizeWith(
-  Prism: PrismCore,
-  normalizeTokens: (tokens: unknown[]) => Token[][],
-  code: string,
-  language: string,
-): Token[][] {
-  const grammar = Prism.languages[language];
-  if (grammar === undefined) return plainTokens(code);
-  const env: Record<string, unknown> = {code, grammar, language, tokens: []};
-  Prism.hooks.run('before-tokenize', env);
-  env.tokens = Prism.tokenize(env.code as string, env.grammar);
-  Prism.hooks.run('after-tokenize', env);
-  return normalizeTokens(env.tokens as unknown[]);
 }

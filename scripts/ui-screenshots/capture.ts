@@ -21,7 +21,7 @@ import {createServer, type Server} from 'node:http';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
-import {chromium, type Browser, type Page} from 'playwright-core';
+import {chromium, type Browser, type Page} from '@playwright/test';
 import {chromiumArgs, chromiumPath} from '../chromium';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
-import {builtScripts, collectErrors, currentTheme} from './helpers';
+import {AxeBuilder} from '@axe-core/playwright';
+import {animationsFinished, builtScripts, collectErrors, currentTheme} from './helpers';
 
 /** Clicks the navbar's colour-mode toggle until the page is in `mode`. */
 async function toggleTo(page: Page, mode: 'light' | 'dark'): Promise<void> {
@@ -315,6 +316,93 @@ test.describe('theme preview', () => {
       const diagrams = page.locator('figure[data-mermaid-diagram] svg');
       await expect(diagrams).toHaveCount(2);
       await expect(diagrams.first().locator('g.node').first()).toBeAttached();
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test.describe('code block features', () => {
+  for (const mode of ['light', 'dark'] as const) {
+    test(`magic comments, line numbers and titles in ${mode} mode`, async ({page}) => {
+      const errors = collectErrors(page);
+      await page.emulateMedia({colorScheme: mode});
+      await page.goto('/theme-preview');
+      await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+      await expect.poll(() => currentTheme(page)).toBe(mode);
+
+      const magic = page.locator('.theme-code-block').filter({hasText: 'Magic comments'});
+      await expect(magic).toHaveCount(1);
+      await expect(magic.locator('[class*="codeBlockTitle"]')).toHaveText('Magic comments');
+      const lines = magic.locator('.token-line');
+      await expect(lines).toHaveText([
+        'thv registry list',
+        'thv run fetch',
+        'thv run fetch --transport websocket',
+        'thv list',
+      ]);
+      await expect(magic.locator('pre')).not.toContainText('next-line');
+      await expect(lines.nth(1)).toHaveClass(/theme-code-block-highlighted-line/);
+      await expect(lines.nth(2)).toHaveClass(/code-block-error-line/);
+      for (const n of [0, 3]) {
+        await expect(lines.nth(n)).not.toHaveClass(/highlighted-line|error-line/);
+      }
+      // Build-time tokens fit the code without its comment lines.
+      await expect
+        .poll(() =>
+          magic.locator('pre').evaluate((pre) => {
+            const plain = getComputedStyle(pre).color;
+            return [...pre.querySelectorAll('span.token:not(.plain)')].filter(
+              (t) => getComputedStyle(t).color !== plain,
+            ).length;
+          }),
+        )
+        .toBeGreaterThan(0);
+      // Marked lines stand out from the block and from each other.
+      const background = (n: number) =>
+        lines.nth(n).evaluate((el) => getComputedStyle(el).backgroundColor);
+      const backgrounds = new Set([await background(0), await background(1), await background(2)]);
+      expect(backgrounds.size, 'plain, highlighted and error backgrounds').toBe(3);
+
+      // Line numbers: one per line, counting from 1, or from showLineNumbers=5.
+      await expect(magic.locator('[class*="codeLineNumber"]')).toHaveCount(4);
+      const ranges = page.locator('.theme-code-block').filter({hasText: 'error ranges'});
+      const rangeLines = ranges.locator('.token-line');
+      await expect(rangeLines).toHaveCount(7);
+      await expect(ranges.locator('[class*="codeLineNumber"]')).toHaveCount(7);
+      const firstNumbers = await Promise.all(
+        [magic, ranges].map((block) =>
+          block.locator('.token-line').evaluateAll((els) =>
+            els.map((el) => {
+              // The number a counter-based line shows: the code element's reset
+              // plus the rows before it.
+              const code = el.closest('code')!;
+              const reset = /line-count (-?\d+)/.exec(code.style.counterReset)?.[1];
+              return Number(reset) + [...code.children].indexOf(el) + 1;
+            }),
+          ),
+        ),
+      );
+      expect(firstNumbers[0]).toEqual([1, 2, 3, 4]);
+      expect(firstNumbers[1]).toEqual([5, 6, 7, 8, 9, 10, 11]);
+      await expect(rangeLines.nth(3)).toHaveClass(/theme-code-block-highlighted-line/);
+      await expect(rangeLines.nth(4)).toHaveClass(/theme-code-block-highlighted-line/);
+      await expect(rangeLines.nth(5)).toHaveClass(/code-block-error-line/);
+      await expect(rangeLines.nth(6)).toHaveClass(/code-block-error-line/);
+      await expect(ranges.locator('pre')).not.toContainText(/highlight-|error-/);
+      // Numbers sit in a column of their own: every line's code starts at the
+      // same place, marked or not.
+      for (const block of [magic, ranges]) {
+        const starts = await block
+          .locator('[class*="codeLineContent"]')
+          .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().left)));
+        expect(new Set(starts).size, 'code column starts').toBe(1);
+      }
+
+      await animationsFinished(page);
+      const axe = await new AxeBuilder({page}).include('.theme-code-block').analyze();
+      expect(
+        axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+      ).toEqual([]);
       expect(errors).toEqual([]);
     });
   }

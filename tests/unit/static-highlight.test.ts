@@ -9,16 +9,18 @@ import {StaticTokensContext} from '../../plugins/static-highlight/context';
 import {renderTokens, type RenderProps} from '../../plugins/static-highlight/Highlight';
 import {Highlight as CheckedHighlight} from '../../plugins/static-highlight/Highlight.server';
 import remarkStaticHighlight from '../../plugins/static-highlight/remark';
+import type {MagicCommentConfig} from '../../plugins/static-highlight/magic-comments';
+import config from '../../docusaurus.config';
 import {loadGrammars, loadSitePrism, type PrismCore} from '../../plugins/static-highlight/tokenize';
-import {
-  decodeTokens,
-  encodeTokens,
-  plainTokens,
-  sameTokens,
-} from '../../plugins/static-highlight/tokens';
+import {decodeTokens, plainTokens, sameTokens} from '../../plugins/static-highlight/tokens';
+import {encodeTokens} from '../../plugins/static-highlight/make-tokens';
 import {prismDark, prismLight} from '../../src/utils/prismThemes';
 
 const LANGUAGES = ['bash', 'json', 'yaml', 'powershell', 'docker', 'promql'];
+
+/** The site's magic comments, as docusaurus.config.ts sets them. */
+const SITE_MAGIC_COMMENTS = (config.themeConfig as {prism: {magicComments: MagicCommentConfig[]}})
+  .prism.magicComments;
 
 /** Every fenced code block of the docs and pages: [language, code]. */
 function fencedBlocks(): [string, string][] {
@@ -111,24 +113,38 @@ test('empty lines and plain code come out as prism-react-renderer makes them', (
   assert.ok(sameTokens(decodeTokens(encodeTokens(lines), 'a\n\nb')!, lines));
 });
 
-test('the remark plugin tokenizes fenced blocks and leaves magic comments alone', async () => {
-  const block = (lang: string | null, value: string): Code => ({type: 'code', lang, value});
+test('the remark plugin tokenizes fenced blocks as the theme draws them', async () => {
+  const block = (lang: string | null, value: string, meta?: string): Code => ({
+    type: 'code',
+    lang,
+    meta,
+    value,
+  });
   const tree: Root = {
     type: 'root',
     children: [
       block('bash', 'thv run fetch'),
       block(null, 'plain text'),
-      block('bash', '# highlight-next-line\nthv list'),
+      block('bash', '# highlight-next-line\nthv list\n# error-start\nthv rm\n# error-end'),
+      block('bash', '# highlight-next-line\nthv list', '{2}'),
     ],
   };
-  await remarkStaticHighlight({additionalLanguages: LANGUAGES})(tree);
+  await remarkStaticHighlight({additionalLanguages: LANGUAGES, magicComments: SITE_MAGIC_COMMENTS})(
+    tree,
+  );
   const tokens = tree.children.map(
     (node) => (node.data as {hProperties?: Record<string, string>} | undefined)?.hProperties,
   );
   const {tokenize} = await loadSitePrism(LANGUAGES);
   assert.equal(tokens[0]?.['data-tokens'], encodeTokens(tokenize('thv run fetch', 'bash')));
   assert.equal(tokens[1]?.['data-tokens'], encodeTokens(plainTokens('plain text')));
-  assert.equal(tokens[2], undefined);
+  // The comment lines are gone, as the theme removes them before drawing.
+  assert.equal(tokens[2]?.['data-tokens'], encodeTokens(tokenize('thv list\nthv rm', 'bash')));
+  // With a line range the theme reads no magic comments, and keeps them.
+  assert.equal(
+    tokens[3]?.['data-tokens'],
+    encodeTokens(tokenize('# highlight-next-line\nthv list', 'bash')),
+  );
 });
 
 test('pre-rendering stops at a block whose tokens are missing or wrong', async () => {

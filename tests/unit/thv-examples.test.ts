@@ -311,6 +311,24 @@ test('markdown: only shell blocks are judged, with file line numbers', () => {
   assert.equal(result.commandLines, 5);
 });
 
+test('markdown: lines marked as a mistake with error magic comments are not judged', () => {
+  const md = [
+    '```bash', // 1
+    '# error-next-line', // 2
+    'thv regsitry list', // 3
+    'thv regsitry list', // 4
+    '# error-start', // 5
+    'thv run --bogus fetch', // 6
+    '# error-end', // 7
+    'thv list --bogus', // 8
+    '```', // 9
+  ].join('\n');
+  assert.deepEqual(checkMarkdown(tree, md).problems, [
+    {line: 4, message: 'unknown command "thv regsitry" (did you mean "thv registry"?)'},
+    {line: 8, message: 'unknown flag --bogus for "thv list"'},
+  ]);
+});
+
 test('the data-file loader accepts the documented YAML shape', () => {
   const yamlTree = parseCommandTreeYaml(`
 commands:

@@ -979,7 +979,36 @@ export function checkShellLines(
 
 export function checkCodeBlock(tree: CommandTree, block: CodeBlock): BlockResult {
   if (!SHELL_LANGS.has(block.lang)) return {commandLines: 0, invocations: 0, problems: []};
-  return checkShellLines(tree, block.lines, block.lineNumbers, block.lang);
+  const {lines, lineNumbers} = withoutErrorLines(block.lines, block.lineNumbers);
+  return checkShellLines(tree, lines, lineNumbers, block.lang);
+}
+
+const ERROR_COMMENT = /^\s*#\s*(error-next-line|error-start|error-end)\s*$/;
+
+/**
+ * The lines of a shell block without those its `# error-next-line` and
+ * `# error-start` … `# error-end` magic comments mark: a mistake the page
+ * shows on purpose, drawn in red (prism.magicComments), is not judged.
+ */
+export function withoutErrorLines(
+  lines: string[],
+  lineNumbers: number[],
+): {lines: string[]; lineNumbers: number[]} {
+  const kept: {lines: string[]; lineNumbers: number[]} = {lines: [], lineNumbers: []};
+  let inRange = false;
+  let next = false;
+  lines.forEach((line, i) => {
+    const directive = ERROR_COMMENT.exec(line)?.[1];
+    if (directive === 'error-next-line') next = true;
+    else if (directive === 'error-start') inRange = true;
+    else if (directive === 'error-end') inRange = false;
+    else if (next) next = false;
+    else if (!inRange) {
+      kept.lines.push(line);
+      kept.lineNumbers.push(lineNumbers[i]!);
+    }
+  });
+  return kept;
 }
 
 /** Check every shell code block in a Markdown/MDX document. */

@@ -9,6 +9,9 @@
  *
  * Prism's grammar modules extend the global `Prism`: mount the site's
  * instance there while they load, as the theme does for its own list.
+ *
+ * The API reference's Markdown (src/theme/Markdown) highlights fenced code in
+ * descriptions with these grammars too: `SAMPLE_LANGUAGES` names them.
  */
 import {Prism} from 'prism-react-renderer';
 
@@ -27,3 +30,18 @@ require('prismjs/components/prism-go');
 if (before === undefined) delete g.Prism;
 else g.Prism = before;
 Prism.languages.golang ??= Prism.languages.go!;
+
+/** The language names these grammars answer to, the same in every bundle. */
+export const SAMPLE_LANGUAGES: readonly string[] = [
+  'bash',
+  'sh',
+  'shell',
+  'json',
+  'powershell',
+  'javascript',
+  'js',
+  'python',
+  'py',
+  'go',
+  'golang',
+];
