@@ -202,3 +202,19 @@ test('llms-full.txt holds every twin, in the order of llms.txt', () => {
     at = found;
   }
 });
+
+test("every sitemap page's head names its twin", () => {
+  assert.ok(built, 'build/sitemap.xml is missing: run "npm run build" first');
+  const missing: string[] = [];
+  for (const route of routes) {
+    const rel = route === '/' ? 'index.html' : `${route.replace(/^\/+/, '')}.html`;
+    const html = fs.readFileSync(path.join(build, rel), 'utf8');
+    const hrefs = [...html.matchAll(/<link\b[^>]*>/g)]
+      .map((m) => m[0])
+      .filter((l) => /\brel=["']?alternate\b/.test(l) && /\btype=["']?text\/markdown\b/.test(l))
+      .map((l) => /\bhref=["']?([^"'\s>]+)/.exec(l)?.[1]?.replace(SITE, ''));
+    const twin = `/${twinPath(route).replace(/^\/+/, '')}`;
+    if (!hrefs.includes(twin)) missing.push(`${route}: ${JSON.stringify(hrefs)}`);
+  }
+  assert.deepEqual(missing, []);
+});
