@@ -4,6 +4,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {LoadedContent as PagesContent} from '@docusaurus/plugin-content-pages';
 import {applyTrailingSlash} from '@docusaurus/utils-common';
+import type {SidebarItem} from '../search-index/sections';
 import {mdxToMarkdown} from './mdx';
 import {operationMarkdown, operations, overviewMarkdown, parseOpenApi} from './openapi';
 import {twinPath} from './twin-path';
@@ -44,14 +45,6 @@ export interface TwinSection {
   title: string;
   routes: string[];
 }
-
-type SidebarItem = {
-  type: string;
-  id?: string;
-  label?: string;
-  items?: SidebarItem[];
-  link?: {type: string; id?: string};
-};
 
 interface DocEntry {
   id: string;

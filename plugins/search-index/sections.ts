@@ -4,7 +4,8 @@ import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 /** Section (lvl0) of pages that sit at the top level of a sidebar or in none. */
 export const DEFAULT_SECTION = 'Documentation';
 
-type SidebarItem = {
+/** The part of a loaded sidebar item that the plugins read. */
+export type SidebarItem = {
   type: string;
   id?: string;
   label?: string;
