@@ -75,9 +75,9 @@ const config: Config = {
   projectName: 'toolhive-docs',
 
   onBrokenLinks: 'throw',
-  // Anchors only warn at build time; tests/e2e/crawl.spec.ts still requires
-  // zero broken anchors across the whole site.
-  onBrokenAnchors: 'warn',
+  // A link to an anchor that no heading or Link id provides stops the build;
+  // tests/e2e/crawl.spec.ts also checks every anchor in the rendered pages.
+  onBrokenAnchors: 'throw',
 
   future: {
     // Rspack, SWC and Lightning CSS.

@@ -266,8 +266,9 @@ function fieldName(f: Field): string {
   // Objects get their anchor from their section heading; the row links there.
   if (target) return `[${code(f.path)}](#${anchorFor(target)})`;
   const anchor = anchorFor(f.path);
-  // An <a id> (not a bare <span id>) so the framework registers the anchor.
-  return `<a id="${anchor}" href="#${anchor}">${code(f.path)}</a>`;
+  // Docusaurus's Link registers its id with the broken-anchor check; a literal
+  // <a id> in MDX is plain JSX, which the check never sees.
+  return `<Link id="${anchor}" to="#${anchor}">${code(f.path)}</Link>`;
 }
 
 export function fieldRow(f: Field, notes: NotesData): string {

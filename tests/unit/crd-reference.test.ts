@@ -24,7 +24,7 @@ const fields = collectFields(schema);
 /** Every id="..." and {#...} anchor on the page. */
 function anchors(text: string): string[] {
   return [
-    ...[...text.matchAll(/<a id="([^"]+)"/g)].map((m) => m[1]),
+    ...[...text.matchAll(/<Link id="([^"]+)"/g)].map((m) => m[1]),
     ...[...text.matchAll(/\{#([a-z0-9-]+)\}/g)].map((m) => m[1]),
   ];
 }
@@ -47,7 +47,7 @@ test('every property path in the schema appears on the page with its anchor', ()
       assert.ok(page.includes(`](#${anchor})`), `${f.path}: no link to its object`);
     } else {
       assert.ok(
-        page.includes(`<a id="${anchor}" href="#${anchor}">\`${f.path}\`</a>`),
+        page.includes(`<Link id="${anchor}" to="#${anchor}">\`${f.path}\`</Link>`),
         `${f.path}: row without its anchor`,
       );
     }
@@ -78,7 +78,7 @@ test('anchors are unique and every in-page link has a target', () => {
 
 test('required fields are marked, optional ones are not', () => {
   const row = (p: string) =>
-    page.split('\n').find((l) => l.includes(`\`${p}\`</a>`) || l.startsWith(`| [\`${p}\`]`))!;
+    page.split('\n').find((l) => l.includes(`\`${p}\`</Link>`) || l.startsWith(`| [\`${p}\`]`))!;
   for (const p of [
     'spec.image',
     'spec.env[].name',
@@ -96,7 +96,7 @@ test('required fields are marked, optional ones are not', () => {
 });
 
 test('defaults, allowed values and bounds come from the schema', () => {
-  const row = (p: string) => page.split('\n').find((l) => l.includes(`>\`${p}\`</a>`))!;
+  const row = (p: string) => page.split('\n').find((l) => l.includes(`>\`${p}\`</Link>`))!;
   assert.match(row('spec.transport'), /\| `stdio` \| One of `stdio`, `streamable-http`, `sse` \|/);
   assert.match(row('spec.port'), /\| `8080` \| 1 to 65535 \|/);
   assert.match(row('spec.authzConfig.inline.entitiesJson'), /\| `\[\]` \|/);
