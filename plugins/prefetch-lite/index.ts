@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import {cacheBuildDependencies} from '../cache-dependencies';
 import {replaceImportIn} from '../replace-import';
 import {checkStandIn} from '../stand-ins';
@@ -19,8 +19,8 @@ import {checkStandIn} from '../stand-ins';
  * compete neither with the page's start-up nor with the reader's first action.
  * Guarded as `STAND_INS.prefetch` (../stand-ins.ts).
  */
-export default function pluginPrefetchLite(): Plugin {
-  checkStandIn('prefetch');
+export default function pluginPrefetchLite(context: LoadContext): Plugin {
+  checkStandIn('prefetch', context.siteDir);
   const coreClient = path.join(
     path.dirname(require.resolve('@docusaurus/core/package.json')),
     'lib',

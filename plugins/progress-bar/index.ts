@@ -1,4 +1,4 @@
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import {cacheBuildDependencies} from '../cache-dependencies';
 import {checkStandIn, StandInGuard} from '../stand-ins';
 
@@ -12,8 +12,8 @@ import {checkStandIn, StandInGuard} from '../stand-ins';
  * hundred bytes. The theme's module and stylesheet stay as they are.
  * Guarded as `STAND_INS.nprogress` (../stand-ins.ts).
  */
-export default function pluginProgressBar(): Plugin {
-  checkStandIn('nprogress');
+export default function pluginProgressBar(context: LoadContext): Plugin {
+  checkStandIn('nprogress', context.siteDir);
   const standIn = require.resolve('./nprogress.ts');
   return {
     name: 'toolhive-progress-bar',

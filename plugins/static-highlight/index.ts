@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import {cacheBuildDependencies} from '../cache-dependencies';
 import {replaceImportIn} from '../replace-import';
 import {checkStandIn, StandInGuard} from '../stand-ins';
@@ -26,9 +26,9 @@ import {checkStandIn, StandInGuard} from '../stand-ins';
  * Guarded as `STAND_INS.prismHighlight` and `STAND_INS.prismGrammars`
  * (../stand-ins.ts).
  */
-export default function pluginStaticHighlight(): Plugin {
-  checkStandIn('prismHighlight');
-  checkStandIn('prismGrammars');
+export default function pluginStaticHighlight(context: LoadContext): Plugin {
+  checkStandIn('prismHighlight', context.siteDir);
+  checkStandIn('prismGrammars', context.siteDir);
   const noGrammars = require.resolve('./no-grammars.ts');
   const themeClassic = path.dirname(require.resolve('@docusaurus/theme-classic'));
   const codeBlockContent = new RegExp(

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import {replaceImportIn} from '../replace-import';
 import {checkStandIn} from '../stand-ins';
 
@@ -34,8 +34,8 @@ export function utilsCommonHelpers(): string[] {
   return [...used].sort();
 }
 
-export default function pluginTslibSlim(): Plugin {
-  checkStandIn('tslib');
+export default function pluginTslibSlim(context: LoadContext): Plugin {
+  checkStandIn('tslib', context.siteDir);
   const used = utilsCommonHelpers();
   if (used.join() !== '__importDefault') {
     throw new Error(
