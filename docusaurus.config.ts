@@ -182,8 +182,6 @@ const config: Config = {
     './plugins/prefetch-lite/index.ts',
     // Entry scripts compiled ahead of running (V8 compile hints).
     './plugins/compile-hints/index.ts',
-    // theme-common's shallow memo without the browser's collator.
-    './plugins/shallow-memo/index.ts',
     // DocSearch's button on every page, its modal only once search opens.
     './plugins/docsearch-split/index.ts',
     // DocSearch's result lists with the ids the search input refers to.

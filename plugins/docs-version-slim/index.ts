@@ -1,5 +1,9 @@
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {cacheBuildDependencies} from '../cache-dependencies';
+import {checkPackageVersion} from '../stand-ins';
+
+/** The docs plugin whose version props the loader was written for. */
+export const DOCS_PLUGIN_VERSION = '3.10.2';
 
 /** The docs plugin's route props files (`.docusaurus/<plugin>/<id>/p/*.json`). */
 export const DOCS_ROUTE_PROPS =
@@ -21,14 +25,26 @@ export const DOCS_ROUTE_PROPS =
  *
  * If a page ever lists doc cards (`<DocCardList>` with doc items), remove
  * this plugin: their cards would show no description.
+ *
+ * Guards: the build stops at start when the docs plugin is not
+ * `DOCS_PLUGIN_VERSION`, in ./loader.cjs when a version's props have another
+ * shape, and at the end of the client compilation when no module holds an
+ * emptied doc table (the rule matched no props file).
  */
 export default function pluginDocsVersionSlim(context: LoadContext): Plugin {
+  checkPackageVersion(
+    'plugins/docs-version-slim',
+    '@docusaurus/plugin-content-docs',
+    DOCS_PLUGIN_VERSION,
+    context.siteDir,
+  );
   const loader = require.resolve('./loader.cjs');
   return {
     name: 'toolhive-docs-version-slim',
-    configureWebpack(config) {
+    configureWebpack(config, isServer) {
       return {
         ...cacheBuildDependencies(config, [loader, __filename]),
+        plugins: isServer ? [] : [new TrimmedTableGuard()],
         module: {
           rules: [
             {
@@ -41,4 +57,60 @@ export default function pluginDocsVersionSlim(context: LoadContext): Plugin {
       };
     },
   };
+}
+
+interface PropsModule {
+  resource?: string;
+  originalSource?(): {source(): string | Buffer} | null;
+}
+interface GuardCompiler {
+  webpack: {WebpackError: new (message: string) => Error};
+  hooks: {
+    thisCompilation: {
+      tap(
+        name: string,
+        fn: (compilation: {
+          errors: Error[];
+          hooks: {finishModules: {tap(name: string, fn: (m: Iterable<PropsModule>) => void): void}};
+        }) => void,
+      ): void;
+    };
+  };
+}
+
+/** Whether a props module's compiled source holds an emptied doc table. */
+export function hasEmptiedDocTable(source: string): boolean {
+  const match = /"docs":(\{[^{}]*(?:\{\}[^{}]*)*\})/.exec(source);
+  if (!match) return false;
+  const table = JSON.parse(match[1]!) as Record<string, object>;
+  const entries = Object.values(table);
+  return entries.length > 0 && entries.every((doc) => Object.keys(doc).length === 0);
+}
+
+/**
+ * Fails the compilation when no route props module holds an emptied doc
+ * table: the loader never saw the data it trims. Reads the module graph, so
+ * a build restored from the persistent cache is checked too.
+ */
+class TrimmedTableGuard {
+  apply(bundler: unknown): void {
+    const compiler = bundler as GuardCompiler;
+    const name = 'docs-version-slim-guard';
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      compilation.hooks.finishModules.tap(name, (modules) => {
+        for (const module of modules) {
+          if (!module.resource || !DOCS_ROUTE_PROPS.test(module.resource)) continue;
+          const source = module.originalSource?.()?.source();
+          if (source && hasEmptiedDocTable(source.toString())) return;
+        }
+        compilation.errors.push(
+          new compiler.webpack.WebpackError(
+            'plugins/docs-version-slim: no docs version props with an emptied doc table in ' +
+              'this build; the loader never saw the data it trims. Check where the docs ' +
+              'plugin writes its version props (DOCS_ROUTE_PROPS).',
+          ),
+        );
+      });
+    });
+  }
 }

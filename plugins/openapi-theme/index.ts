@@ -1,6 +1,13 @@
 import path from 'node:path';
 import {cacheBuildDependencies} from '../cache-dependencies';
 import {replaceImportIn} from '../replace-import';
+import {
+  checkPackageVersion,
+  checkStandIn,
+  STAND_INS,
+  StandInGuard,
+  type StandInKey,
+} from '../stand-ins';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import openApiTheme from 'docusaurus-theme-openapi-docs/lib/index';
 import {
@@ -22,6 +29,14 @@ function stylesheetFilename(pathData: {contentHash?: string}): string {
     ? `assets/css/[name].${pathData.contentHash.slice(0, 8)}.css`
     : 'assets/css/[name].[contenthash:8].css';
 }
+
+/** The theme version whose plugin this wraps (its configureWebpack output). */
+export const OPENAPI_THEME_VERSION = '5.2.0';
+
+/** This plugin's stand-ins (../stand-ins.ts), each checked at build start. */
+const STAND_IN_KEYS = (Object.keys(STAND_INS) as StandInKey[]).filter(
+  (key) => STAND_INS[key].plugin === 'openapi-theme',
+);
 
 /** Folders of postman-collection and postman-code-generators (any copy). */
 export const POSTMAN_PACKAGES = /[\\/]node_modules[\\/]postman-(collection|code-generators)[\\/]/;
@@ -72,6 +87,13 @@ export const OPENAPI_EXAMPLES = /[\\/]docusaurus-plugin-openapi-docs[\\/]lib[\\/
  */
 export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
   const {siteDir} = context;
+  checkPackageVersion(
+    'plugins/openapi-theme',
+    'docusaurus-theme-openapi-docs',
+    OPENAPI_THEME_VERSION,
+    siteDir,
+  );
+  for (const key of STAND_IN_KEYS) checkStandIn(key, siteDir);
   const upstream = openApiTheme() as Plugin;
   const themeDir = path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json'));
   const sassLoader = require.resolve('sass-loader', {paths: [themeDir]});
@@ -79,6 +101,17 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
     require.resolve('postman-collection/package.json', {paths: [themeDir]}),
   );
   const stubs = path.join(siteDir, 'src/components/ApiReference/explorer-stubs');
+  const aliasStandIns = {
+    postmanCollection: path.join(stubs, 'postman-collection.cjs'),
+    cryptoJs: path.join(siteDir, 'src/components/ApiReference/crypto-sha1.ts'),
+    pako: path.join(
+      path.dirname(require.resolve('pako/package.json', {paths: [themeDir]})),
+      'dist/browser/pako_inflate.esm.min.mjs',
+    ),
+    iconvLite: path.join(stubs, 'iconv-lite.ts'),
+    faker: path.join(stubs, 'faker.cjs'),
+    sucrase: path.join(stubs, 'sucrase.ts'),
+  } satisfies Partial<Record<StandInKey, string>>;
   const tabs = (context.siteConfig.themeConfig.languageTabs ?? []) as LanguageTab[];
   const codegens = installedCodegens(themeDir);
   const unusedCodegens = unusedCodegenFolders(codegens, tabs);
@@ -112,7 +145,7 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
           alias: {
             // The theme's bare import: the classes it uses, without the ones
             // (and their libraries) that only responses and collections need.
-            'postman-collection$': path.join(stubs, 'postman-collection.cjs'),
+            'postman-collection$': aliasStandIns.postmanCollection,
             // Three of postman-code-generators' generators ship their own copy
             // of postman-collection 5.0 (each with its dependencies, a
             // fake-data library included). Resolving them all to the theme's
@@ -121,25 +154,40 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
             'postman-collection': postmanCollectionDir,
             // The theme imports all of crypto-js for one SHA-1 call (see the
             // stand-in); nothing else in the bundles imports crypto-js.
-            'crypto-js$': path.join(siteDir, 'src/components/ApiReference/crypto-sha1.ts'),
+            'crypto-js$': aliasStandIns.cryptoJs,
             // The theme calls pako.ungzip only.
-            pako$: path.join(
-              path.dirname(require.resolve('pako/package.json', {paths: [themeDir]})),
-              'dist/browser/pako_inflate.esm.min.mjs',
-            ),
-            'iconv-lite$': path.join(stubs, 'iconv-lite.ts'),
-            '@faker-js/faker/locale/en$': path.join(stubs, 'faker.cjs'),
-            sucrase$: path.join(stubs, 'sucrase.ts'),
+            pako$: aliasStandIns.pako,
+            'iconv-lite$': aliasStandIns.iconvLite,
+            '@faker-js/faker/locale/en$': aliasStandIns.faker,
+            sucrase$: aliasStandIns.sucrase,
           },
         },
         plugins: [
           ...(unusedCodegens.length
-            ? [new NormalModuleReplacementPlugin(unusedCodegen, path.join(stubs, 'codegen.ts'))]
+            ? [
+                new NormalModuleReplacementPlugin(unusedCodegen, path.join(stubs, 'codegen.ts')),
+                new StandInGuard('codegens', path.join(stubs, 'codegen.ts')),
+              ]
             : []),
+          ...Object.entries(aliasStandIns).map(
+            ([key, file]) => new StandInGuard(key as StandInKey, file),
+          ),
           // The API pages' example builder colours one console warning.
-          replaceImportIn(utils, OPENAPI_EXAMPLES, /^chalk$/, path.join(stubs, 'chalk.ts')),
+          replaceImportIn(
+            utils,
+            OPENAPI_EXAMPLES,
+            /^chalk$/,
+            path.join(stubs, 'chalk.ts'),
+            'chalk',
+          ),
           // Their bare `lodash` import: only the functions they call.
-          replaceImportIn(utils, POSTMAN_PACKAGES, /^lodash$/, path.join(stubs, 'lodash.cjs')),
+          replaceImportIn(
+            utils,
+            POSTMAN_PACKAGES,
+            /^lodash$/,
+            path.join(stubs, 'lodash.cjs'),
+            'lodash',
+          ),
         ],
         module: {
           rules: [

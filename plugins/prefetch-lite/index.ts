@@ -1,7 +1,8 @@
 import path from 'node:path';
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import {cacheBuildDependencies} from '../cache-dependencies';
 import {replaceImportIn} from '../replace-import';
+import {checkStandIn} from '../stand-ins';
 
 /**
  * Route prefetching with one `<link rel="prefetch">` per file.
@@ -16,8 +17,10 @@ import {replaceImportIn} from '../replace-import';
  * the file has loaded or failed) but asks for each URL once and appends the
  * links together two seconds later, when the browser is idle, so that they
  * compete neither with the page's start-up nor with the reader's first action.
+ * Guarded as `STAND_INS.prefetch` (../stand-ins.ts).
  */
-export default function pluginPrefetchLite(): Plugin {
+export default function pluginPrefetchLite(context: LoadContext): Plugin {
+  checkStandIn('prefetch', context.siteDir);
   const coreClient = path.join(
     path.dirname(require.resolve('@docusaurus/core/package.json')),
     'lib',
@@ -35,6 +38,7 @@ export default function pluginPrefetchLite(): Plugin {
             (folder) => folder === coreClient,
             /^\.\/prefetch$/,
             require.resolve('./prefetch.ts'),
+            'prefetch',
           ),
         ],
       };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {checkStandIn, StandInGuard} from '../stand-ins';
 
 /**
  * Keeps Prism's unused grammars out of the page JavaScript.
@@ -20,6 +21,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
  *
  * The cut relies on three section markers of the package's build output; if
  * an update moves them, `slimPrismModule` throws and the build stops.
+ * Guarded as `STAND_INS.prismReactRenderer` (../stand-ins.ts).
  */
 
 const LANGS_START = '// src/prism-langs.ts\nvar Prism = __toESM(require_prism());\n';
@@ -46,6 +48,7 @@ export function slimPrismModule(source: string): string {
 }
 
 export default function pluginPrismSlim(context: LoadContext): Plugin {
+  checkStandIn('prismReactRenderer', context.siteDir);
   const packageModule = require.resolve('prism-react-renderer').replace(/\.js$/, '.mjs');
   const outFile = path.join(context.generatedFilesDir, 'prism-slim', 'prism-react-renderer.mjs');
   fs.mkdirSync(path.dirname(outFile), {recursive: true});
@@ -53,7 +56,10 @@ export default function pluginPrismSlim(context: LoadContext): Plugin {
   return {
     name: 'toolhive-prism-slim',
     configureWebpack() {
-      return {resolve: {alias: {'prism-react-renderer$': outFile}}};
+      return {
+        resolve: {alias: {'prism-react-renderer$': outFile}},
+        plugins: [new StandInGuard('prismReactRenderer', outFile)],
+      };
     },
   };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {checkStandIn, StandInGuard} from '../stand-ins';
 
 /** The search worker's name (src/search/localClient.ts), also its chunk's name. */
 const SEARCH_WORKER_NAME = 'toolhive-search';
@@ -9,6 +10,9 @@ const themeModule = (name: string) =>
   new RegExp(
     `@docusaurus[\\\\/]theme-search-algolia[\\\\/]lib[\\\\/]theme[\\\\/]${name}[\\\\/]index\\.js$`,
   );
+/** Whether a folder is that of a module of the theme folder, by name. */
+const inThemeFolder = (name: string) => (folder: string) =>
+  themeModule(name).test(`${folder}/index.js`);
 
 /**
  * Points the search UI of @docusaurus/theme-search-algolia at the local
@@ -29,10 +33,15 @@ const themeModule = (name: string) =>
  *   more round trip before the first results.
  *
  * The search bar itself gets the local client through a prop, in
- * src/theme/SearchBar.
+ * src/theme/SearchBar. The two aliases are guarded as
+ * `STAND_INS.algoliaLiteClient` and `STAND_INS.searchBarHead`
+ * (../stand-ins.ts).
  */
 export default function pluginSearchLocalClient(context: LoadContext): Plugin {
+  checkStandIn('algoliaLiteClient', context.siteDir);
+  checkStandIn('searchBarHead', context.siteDir);
   const liteClient = path.join(context.siteDir, 'src/search/liteClient.ts');
+  const noHead = path.join(__dirname, 'NoHead.tsx');
   return {
     name: 'toolhive-search-local-client',
     getClientModules() {
@@ -46,7 +55,7 @@ export default function pluginSearchLocalClient(context: LoadContext): Plugin {
         },
         {
           test: themeModule('SearchBar'),
-          resolve: {alias: {'@docusaurus/Head': path.join(__dirname, 'NoHead.tsx')}},
+          resolve: {alias: {'@docusaurus/Head': noHead}},
         },
       ];
       // Rspack's persistent cache doesn't notice rule-level aliases: give the
@@ -69,6 +78,10 @@ export default function pluginSearchLocalClient(context: LoadContext): Plugin {
       };
       return {
         module: {rules},
+        plugins: [
+          new StandInGuard('algoliaLiteClient', liteClient, inThemeFolder('SearchPage')),
+          new StandInGuard('searchBarHead', noHead, inThemeFolder('SearchBar')),
+        ],
         optimization: {splitChunks: {cacheGroups: {defaultVendors}}},
         ...experiments,
       };

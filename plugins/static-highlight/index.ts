@@ -1,7 +1,8 @@
 import path from 'node:path';
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import {cacheBuildDependencies} from '../cache-dependencies';
 import {replaceImportIn} from '../replace-import';
+import {checkStandIn, StandInGuard} from '../stand-ins';
 
 /**
  * Highlights code at build time, so that pages ship tokens instead of Prism.
@@ -22,8 +23,13 @@ import {replaceImportIn} from '../replace-import';
  *   loads its grammars itself (src/components/ApiReference).
  * In the pre-rendering bundle, ./Highlight.server.tsx checks each block's
  * tokens against Prism and stops the build on any difference.
+ * Guarded as `STAND_INS.prismHighlight` and `STAND_INS.prismGrammars`
+ * (../stand-ins.ts).
  */
-export default function pluginStaticHighlight(): Plugin {
+export default function pluginStaticHighlight(context: LoadContext): Plugin {
+  checkStandIn('prismHighlight', context.siteDir);
+  checkStandIn('prismGrammars', context.siteDir);
+  const noGrammars = require.resolve('./no-grammars.ts');
   const themeClassic = path.dirname(require.resolve('@docusaurus/theme-classic'));
   const codeBlockContent = new RegExp(
     `${path.join(themeClassic, 'theme', 'CodeBlock', 'Content').replace(/[\\/.]/g, '\\$&')}$`,
@@ -41,14 +47,22 @@ export default function pluginStaticHighlight(): Plugin {
           require.resolve('./tokens.ts'),
           require.resolve('./make-tokens.ts'),
         ]),
-        plugins: [replaceImportIn(utils, codeBlockContent, /^prism-react-renderer$/, highlight)],
+        plugins: [
+          replaceImportIn(
+            utils,
+            codeBlockContent,
+            /^prism-react-renderer$/,
+            highlight,
+            'prismHighlight',
+          ),
+          ...(isServer ? [] : [new StandInGuard('prismGrammars', noGrammars)]),
+        ],
         resolve: isServer
           ? {}
           : {
               alias: {
                 // Loads the docs' grammars into Prism on every page.
-                [path.join(themeClassic, 'prism-include-languages.js')]:
-                  require.resolve('./no-grammars.ts'),
+                [path.join(themeClassic, 'prism-include-languages.js')]: noGrammars,
               },
             },
       };

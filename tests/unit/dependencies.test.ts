@@ -92,9 +92,7 @@ const CORE_CLIENT_MODULES = new Set(
 );
 
 /** Import aliases that our plugins define, and the plugin that does. */
-const LOCAL_ALIASES: Record<string, string> = {
-  '@theme-common-original/': 'plugins/shallow-memo/index.ts',
-};
+const LOCAL_ALIASES: Record<string, string> = {};
 
 /**
  * Files that another project builds, with its own packages: the ToolHive UI

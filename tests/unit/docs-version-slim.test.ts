@@ -3,7 +3,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
-import {DOCS_ROUTE_PROPS} from '../../plugins/docs-version-slim/index';
+import {DOCS_ROUTE_PROPS, hasEmptiedDocTable} from '../../plugins/docs-version-slim/index';
 
 const require = createRequire(import.meta.url);
 const emptyDocTable = require('../../plugins/docs-version-slim/loader.cjs') as (
@@ -53,4 +53,18 @@ test('the rule matches the docs route props files and no others', () => {
     DOCS_ROUTE_PROPS,
   );
   assert.doesNotMatch('/site/.docusaurus/globalData.json', DOCS_ROUTE_PROPS);
+});
+
+test('version props of another shape stop the build', () => {
+  const withField = structuredClone(versionProps) as {version: {docs: Record<string, object>}};
+  withField.version.docs['toolhive/faq'] = {id: 'toolhive/faq', image: 'faq.png'};
+  assert.throws(() => emptyDocTable(JSON.stringify(withField)), /toolhive\/faq has fields .*image/);
+  const noTable = {version: {...versionProps.version, docs: undefined}};
+  assert.throws(() => emptyDocTable(JSON.stringify(noTable)), /no doc table/);
+});
+
+test('the guard tells an emptied doc table from a full one', () => {
+  assert.ok(hasEmptiedDocTable(emptyDocTable(JSON.stringify(versionProps))));
+  assert.ok(!hasEmptiedDocTable(JSON.stringify(versionProps)));
+  assert.ok(!hasEmptiedDocTable(JSON.stringify({tags: []})));
 });

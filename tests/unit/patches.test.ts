@@ -1,0 +1,40 @@
+/**
+ * patches/: the two upstream fixes that patch-package applies on install
+ * reach the browser bundle (run "npm run build" first).
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {test} from 'node:test';
+
+const jsDir = path.resolve('build', 'assets', 'js');
+
+function mainBundle(): string {
+  assert.ok(fs.existsSync(jsDir), 'run "npm run build" before the unit tests');
+  const main = fs.readdirSync(jsDir).filter((f) => /^main\.[0-9a-f]+\.js$/.test(f));
+  assert.equal(main.length, 1);
+  return fs.readFileSync(path.join(jsDir, main[0]!), 'utf8');
+}
+
+test("theme-common's shallow memo sorts its keys without localeCompare", () => {
+  // useShallowMemoObject: sort the entries, memoize on them flattened.
+  const memo =
+    /Object\.entries\((\w+)\);return (\w+)\.sort\(([^;]*?)\),\(0,\w+\.useMemo\)\(\(\)=>\1,\2\.flat\(\)\)/.exec(
+      mainBundle(),
+    );
+  assert.ok(memo, 'useShallowMemoObject is in the main bundle');
+  assert.doesNotMatch(memo[3]!, /localeCompare/);
+});
+
+test('the browser context turns true inside startTransition', () => {
+  // BrowserContextProvider: the context created with false, its provider.
+  const provider =
+    /createContext\(!1\);function \w+\(\{children:\w+\}\)\{(.*?)\.Provider,\{value:/.exec(
+      mainBundle(),
+    );
+  assert.ok(provider, 'the browser context provider is in the main bundle');
+  assert.match(
+    provider[1]!,
+    /useEffect\)\(\(\)=>\{\(0,\w+\.startTransition\)\(\(\)=>\w+\(!0\)\)\}/,
+  );
+});
