@@ -184,10 +184,6 @@ const config: Config = {
     './plugins/compile-hints/index.ts',
     // theme-common's shallow memo without the browser's collator.
     './plugins/shallow-memo/index.ts',
-    // DocSearch's button on every page, its modal only once search opens.
-    './plugins/docsearch-split/index.ts',
-    // DocSearch's result lists with the ids the search input refers to.
-    './plugins/docsearch-listbox/index.ts',
     isProductionDeploy && '@docusaurus/plugin-vercel-analytics',
     isProductionDeploy &&
       gtagTrackingId && ['./plugins/gtag/index.ts', {trackingId: gtagTrackingId}],

@@ -115,13 +115,13 @@ export const localSearchClient: LocalSearchClient = searchClientShape(search);
 const ERROR_SCREEN = 'toolhive-search-error';
 
 /**
- * Shows or removes the modal's error screen. DocSearch 3.9 sets its "error"
- * status when a search fails, but autocomplete-core resets the status to
- * "idle" as the request settles, so DocSearch's own error screen never
- * appears and the reader would see "No results". This draws that screen with
- * DocSearch's classes and texts in the modal's dropdown; CSS in
- * plugins/search-local-client/local.css lets it take the place of the
- * "no results" screen.
+ * Shows or removes the modal's error screen. DocSearch 4.7 sets its "error"
+ * status when a search fails with a `RetryError`, but autocomplete-core
+ * (1.19) resets the status to "idle" as the request settles, so DocSearch's
+ * own error screen never appears and the reader would see "No results". This
+ * draws that screen with DocSearch's classes and texts in the modal's
+ * dropdown; CSS in plugins/search-local-client/local.css lets it take the
+ * place of the "no results" screen.
  */
 function showErrorScreen(show: boolean): void {
   document.querySelectorAll(`.${ERROR_SCREEN}`).forEach((node) => node.remove());

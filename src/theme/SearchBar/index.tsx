@@ -5,11 +5,10 @@
  * no Algolia credentials, the local search plugin is present and this wrapper
  * hands DocSearch the local search client through its `transformSearchClient`
  * prop; the client and the index load only when the reader points at,
- * focuses or opens search. The input keeps at most 64 characters
- * (DocSearch's own limit).
+ * focuses or opens search.
  *
  * The modal's error screen for an index that cannot be loaded is drawn by
- * src/search/localClient.ts (DocSearch 3.9 never shows its own).
+ * src/search/localClient.ts (DocSearch 4.7 never shows its own).
  */
 import React, {useCallback, useEffect, type ComponentType} from 'react';
 import OriginalSearchBar from '@theme-original/SearchBar';
