@@ -94,6 +94,7 @@ const CORE_CLIENT_MODULES = new Set(
 /** Import aliases that our plugins define, and the plugin that does. */
 const LOCAL_ALIASES: Record<string, string> = {
   '@theme-common-original/': 'plugins/shallow-memo/index.ts',
+  '@theme-search-algolia/': 'plugins/search/index.ts',
 };
 
 /**
