@@ -22,7 +22,7 @@ const gtagTrackingId = process.env.GTAG_TRACKING_ID;
 
 // Algolia DocSearch application ID. With it and ALGOLIA_API_KEY, search
 // queries go to Algolia (contextual search on); without them, the same search
-// UI answers from a local index built with the site (plugins/search-index).
+// UI answers from a local index built with the site (plugins/search).
 const algoliaAppId = process.env.ALGOLIA_APP_ID;
 // Algolia search-only API key (public by design; never an admin key).
 const algoliaApiKey = process.env.ALGOLIA_API_KEY;
@@ -182,16 +182,12 @@ const config: Config = {
     './plugins/prefetch-lite/index.ts',
     // Entry scripts compiled ahead of running (V8 compile hints).
     './plugins/compile-hints/index.ts',
-    // DocSearch's button on every page, its modal only once search opens.
-    './plugins/docsearch-split/index.ts',
-    // DocSearch's result lists with the ids the search input refers to.
-    './plugins/docsearch-listbox/index.ts',
     isProductionDeploy && '@docusaurus/plugin-vercel-analytics',
     isProductionDeploy &&
       gtagTrackingId && ['./plugins/gtag/index.ts', {trackingId: gtagTrackingId}],
-    // Local search: the index of every page, and the search UI pointed at it.
-    !useAlgolia && ['./plugins/search-index/index.ts', {exclude: ['/theme-preview']}],
-    !useAlgolia && './plugins/search-local-client/index.ts',
+    // Search: the search bar's theme; without Algolia, the local index of
+    // every page and the search UI pointed at it.
+    ['./plugins/search/index.ts', {local: !useAlgolia, exclude: ['/theme-preview']}],
   ].filter(Boolean) as Config['plugins'],
 
   themeConfig: {

@@ -100,7 +100,7 @@ export const STAND_INS = {
     absent: ['getElementsByName', 'withCredentials'],
   },
   algoliaLiteClient: {
-    plugin: 'search-local-client',
+    plugin: 'search',
     replaces: "the search page's Algolia client (algoliasearch/lite)",
     package: 'algoliasearch',
     version: '5.64.0',
@@ -109,7 +109,7 @@ export const STAND_INS = {
     localSearchOnly: true,
   },
   searchBarHead: {
-    plugin: 'search-local-client',
+    plugin: 'search',
     replaces: '@docusaurus/Head in the search bar (its Algolia preconnect hint)',
     package: '@docusaurus/theme-search-algolia',
     version: '3.10.2',

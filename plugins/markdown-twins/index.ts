@@ -4,7 +4,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {LoadedContent as PagesContent} from '@docusaurus/plugin-content-pages';
 import {applyTrailingSlash} from '@docusaurus/utils-common';
-import type {SidebarItem} from '../search-index/sections';
+import type {SidebarItem} from '../search/index-builder/sections';
 import {mdxToMarkdown} from './mdx';
 import {operationMarkdown, operations, overviewMarkdown, parseOpenApi} from './openapi';
 import {twinPath} from './twin-path';

@@ -17,7 +17,7 @@
  * 4. Query latency: queries typed into the modal in headless Chromium (the
  *    queries of both relevance tables and the first half of each, as while
  *    typing). The engine time of each comes from the User Timing entries
- *    written by src/search/localClient.ts; the time until DocSearch has drawn
+ *    written by plugins/search/client/localClient.ts; the time until DocSearch has drawn
  *    the results is printed as well. p50 and p95.
  *
  * Usage:
@@ -94,15 +94,12 @@ function buildWithoutSearch(outDir: string): void {
   const stripped = config
     .replace(/\n([ \t]*)algolia: \{[\s\S]*?\n\1\},/, '')
     .split('\n')
-    .filter((line) => !/plugins\/search-(index|local-client)/.test(line))
+    .filter((line) => !/plugins\/search\//.test(line))
     .join('\n');
-  if (/\balgolia: \{/.test(stripped) || /plugins\/search-/.test(stripped)) {
+  if (/\balgolia: \{/.test(stripped) || /plugins\/search\//.test(stripped)) {
     throw new Error('could not take search out of docusaurus.config.ts for the baseline build');
   }
   fs.writeFileSync(configFile, stripped);
-  for (const override of ['SearchBar', 'SearchTranslations']) {
-    fs.rmSync(path.join(copy, 'src/theme', override), {recursive: true, force: true});
-  }
   console.log(`Building the site without search for comparison (in ${copy})…`);
   const result = spawnSync('npx', ['docusaurus', 'build', '--out-dir', outDir], {
     cwd: copy,

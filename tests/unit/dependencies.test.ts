@@ -92,7 +92,9 @@ const CORE_CLIENT_MODULES = new Set(
 );
 
 /** Import aliases that our plugins define, and the plugin that does. */
-const LOCAL_ALIASES: Record<string, string> = {};
+const LOCAL_ALIASES: Record<string, string> = {
+  '@theme-search-algolia/': 'plugins/search/index.ts',
+};
 
 /**
  * Files that another project builds, with its own packages: the ToolHive UI

@@ -3,9 +3,13 @@
 // the response contract, highlighting, snippets, and hostile input.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {SearchEngine, queryShape, queryTerms} from '../../src/search/engine';
-import {createLocalSearchClient, RetryError, type SearchResponse} from '../../src/search/client';
-import {packRecords, unpackRecords, type PageRecords} from '../../src/search/records';
+import {SearchEngine, queryShape, queryTerms} from '../../plugins/search/client/engine';
+import {
+  createLocalSearchClient,
+  RetryError,
+  type SearchResponse,
+} from '../../plugins/search/client/client';
+import {packRecords, unpackRecords, type PageRecords} from '../../plugins/search/client/records';
 
 const PAGES: PageRecords[] = [
   {

@@ -4,10 +4,14 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {AllContent} from '@docusaurus/types';
-import {recordsFromHtml} from '../../plugins/search-index/html';
-import {recordsFromMarkdown} from '../../plugins/search-index/source';
-import {docsWithSections, DEFAULT_SECTION} from '../../plugins/search-index/sections';
-import {packRecords, unpackRecords, type DocSearchRecord} from '../../src/search/records';
+import {recordsFromHtml} from '../../plugins/search/index-builder/html';
+import {recordsFromMarkdown} from '../../plugins/search/index-builder/source';
+import {docsWithSections, DEFAULT_SECTION} from '../../plugins/search/index-builder/sections';
+import {
+  packRecords,
+  unpackRecords,
+  type DocSearchRecord,
+} from '../../plugins/search/client/records';
 
 // Shaped like Docusaurus's minified output: optional end tags left out,
 // heading links with a zero-width space, chrome around the article.

@@ -10,8 +10,8 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {existsSync, readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
-import {SearchEngine} from '../../src/search/engine';
-import {unpackRecords, type DocSearchRecord} from '../../src/search/records';
+import {SearchEngine} from '../../plugins/search/client/engine';
+import {unpackRecords, type DocSearchRecord} from '../../plugins/search/client/records';
 
 const INDEX =
   process.env.SEARCH_INDEX ??

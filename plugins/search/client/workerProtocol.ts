@@ -1,6 +1,6 @@
 /**
- * Messages between the page (src/search/searchWorker.ts and
- * src/search/localClient.ts) and the search worker (src/search/worker.ts).
+ * Messages between the page (./searchWorker.ts and ./localClient.ts) and
+ * the search worker (./worker.ts).
  * Every request but `warm` carries an id; the worker answers each with a
  * reply of the same id.
  */

@@ -1,21 +1,24 @@
 /**
- * Wraps @theme-original/SearchBar (@docusaurus/theme-search-algolia, which
- * renders DocSearch's button and modal).
+ * Wraps the search bar of @docusaurus/theme-search-algolia (which renders
+ * DocSearch's button and modal), imported as `@theme-search-algolia/SearchBar`:
+ * from a plugin's theme, `@theme-original/SearchBar` would name this file and
+ * `@theme-init/SearchBar` theme-classic's empty placeholder (see
+ * plugins/search/index.ts).
  * Reason for overriding: one search UI with two backends. When the build has
- * no Algolia credentials, the local search plugin is present and this wrapper
- * hands DocSearch the local search client through its `transformSearchClient`
- * prop; the client and the index load only when the reader points at,
- * focuses or opens search. The input keeps at most 64 characters
- * (DocSearch's own limit).
+ * no Algolia credentials, the search plugin runs in local mode (its global
+ * data holds the index's URL) and this wrapper hands DocSearch the local
+ * search client through its `transformSearchClient` prop; the client and the
+ * index load only when the reader points at, focuses or opens search. Also
+ * sets DocSearch colours that pass contrast in both modes (styles.module.css).
  *
  * The modal's error screen for an index that cannot be loaded is drawn by
- * src/search/localClient.ts (DocSearch 3.9 never shows its own).
+ * plugins/search/client/localClient.ts (DocSearch 4.7 never shows its own).
  */
 import React, {useCallback, useEffect, type ComponentType} from 'react';
-import OriginalSearchBar from '@theme-original/SearchBar';
+import OriginalSearchBar from '@theme-search-algolia/SearchBar';
 import type {DocSearchProps} from '@docsearch/react';
 import {usePluginData} from '@docusaurus/useGlobalData';
-import {startSearchWorker} from '@site/src/search/searchWorker';
+import {startSearchWorker} from '../../client/searchWorker';
 import styles from './styles.module.css';
 
 // Upstream declares no props, but passes the ones it gets on to DocSearch
@@ -24,7 +27,7 @@ const SearchBar = OriginalSearchBar as unknown as ComponentType<Partial<DocSearc
 type TransformSearchClient = NonNullable<DocSearchProps['transformSearchClient']>;
 
 // A separate chunk: MiniSearch and the client stay out of the initial page.
-const loadLocalClient = () => import('@site/src/search/localClient');
+const loadLocalClient = () => import('../../client/localClient');
 
 /** Starts the worker (which starts loading the index) and loads the client. */
 function preload(): void {
@@ -54,7 +57,7 @@ function usePreloadOnShortcut(enabled: boolean): void {
 }
 
 export default function SearchBarWrapper(props: Partial<DocSearchProps>): React.JSX.Element {
-  const isLocal = usePluginData('toolhive-search-index') !== undefined;
+  const isLocal = usePluginData('toolhive-search') !== undefined;
   usePreloadOnShortcut(isLocal);
 
   // DocSearch builds an Algolia client for the modal and lets us replace it;

@@ -1,16 +1,16 @@
 /**
- * Starts the page's search worker (src/search/worker.ts). Part of the initial
+ * Starts the page's search worker (./worker.ts). Part of the initial
  * page (the search bar imports it) so that the worker can start the moment
  * the reader reaches for search: its script, the index and the engine build
- * then run while the local client's chunk (src/search/localClient.ts, which
+ * then run while the local client's chunk (./localClient.ts, which
  * talks to the worker) and DocSearch's modal are still loading.
  */
 import globalData from '@generated/globalData';
 import type {ToWorker} from './workerProtocol';
 
-/** The URL of the index that plugins/search-index wrote. */
+/** The URL of the index that plugins/search/index-builder wrote. */
 export function indexUrl(): string {
-  const data = globalData['toolhive-search-index']?.default as {indexUrl?: string} | undefined;
+  const data = globalData['toolhive-search']?.default as {indexUrl?: string} | undefined;
   return new URL(data?.indexUrl ?? '/search-index.json', window.location.origin).href;
 }
 

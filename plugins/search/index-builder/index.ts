@@ -4,7 +4,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {normalizeUrl} from '@docusaurus/utils';
 import {applyTrailingSlash} from '@docusaurus/utils-common';
-import {packRecords, type PageRecords, INDEX_FORMAT} from '../../src/search/records';
+import {packRecords, type PageRecords, INDEX_FORMAT} from '../client/records';
 import {recordsFromHtml} from './html';
 import {docsWithSections, DEFAULT_SECTION, type DocInfo} from './sections';
 import {recordsFromMarkdown} from './source';
@@ -24,16 +24,24 @@ export interface SearchIndexGlobalData {
   indexUrl: string;
 }
 
+/** The parts of the search plugin (../index.ts) that write the index. */
+export interface SearchIndexParts {
+  allContentLoaded: NonNullable<Plugin['allContentLoaded']>;
+  postBuild: NonNullable<Plugin['postBuild']>;
+  /** Webpack configuration: the dev server serves the index file. */
+  devServer(isServer: boolean): object;
+}
+
 /**
  * Writes the local search index: DocSearch records of every page, read from
  * the rendered HTML after the build (`build/search-index.json`). On the
  * development server, where there is no HTML, it builds the records from the
  * docs' Markdown instead and serves the file from a generated folder.
  */
-export default function pluginSearchIndex(
+export function searchIndex(
   context: LoadContext,
   options: SearchIndexOptions = {},
-): Plugin {
+): SearchIndexParts {
   const {siteDir, baseUrl, generatedFilesDir, siteConfig} = context;
   const isDev = process.env.NODE_ENV === 'development';
   const devDir = path.join(generatedFilesDir, 'toolhive-search-index');
@@ -45,8 +53,6 @@ export default function pluginSearchIndex(
     applyTrailingSlash(permalink, {trailingSlash: siteConfig.trailingSlash, baseUrl});
 
   return {
-    name: 'toolhive-search-index',
-
     async allContentLoaded({allContent, actions}) {
       docs = docsWithSections(allContent);
       // The file is revalidated on every fetch; the query only changes when
@@ -80,10 +86,10 @@ export default function pluginSearchIndex(
       }
     },
 
-    configureWebpack(_config, isServer) {
+    devServer(isServer) {
       if (!isDev || isServer) return {};
       // webpack-merge appends this to the dev server's static folders.
-      return {devServer: {static: [{directory: devDir, publicPath: baseUrl}]}} as object;
+      return {devServer: {static: [{directory: devDir, publicPath: baseUrl}]}};
     },
 
     async postBuild({outDir, routesPaths, routesBuildMetadata}) {
@@ -102,7 +108,7 @@ export default function pluginSearchIndex(
       const file = packRecords(pages);
       await fs.writeFile(path.join(outDir, INDEX_FILE), JSON.stringify(file));
       console.log(
-        `[toolhive-search-index] ${pages.length} pages, ${file.records.length} records written to ${INDEX_FILE}`,
+        `[toolhive-search] ${pages.length} pages, ${file.records.length} records written to ${INDEX_FILE}`,
       );
     },
   };

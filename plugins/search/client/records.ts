@@ -1,7 +1,7 @@
 /**
  * DocSearch records and the compact file they travel in.
  *
- * The build (plugins/search-index) turns every rendered page into DocSearch
+ * The build (plugins/search/index-builder) turns every rendered page into DocSearch
  * records: one per page title and heading (`lvl1`…`lvl6`) and one per block of
  * body text (`content`), each with its place in the page hierarchy and a URL
  * that ends in the nearest heading's anchor. Written out whole, every record

@@ -1,11 +1,12 @@
 /**
  * Replaces @theme/SearchTranslations (@docusaurus/theme-search-algolia).
  * Reason for overriding: the upstream module carries every DocSearch
- * string, Ask AI included, each with its translator description, and the
- * search bar puts it in the JavaScript of every page (about 1.6 KB gzip).
- * This one keeps the strings this site's search shows, under the same
- * translation ids, and says "No results for" when nothing matches. Strings
- * left out fall back to DocSearch's own English defaults.
+ * string, DocSearch 3's and Ask AI's included, each with its translator
+ * description, and the search bar puts it in the JavaScript of every page.
+ * This one keeps the DocSearch 4 strings this site's search shows, under
+ * the upstream translation ids, and says "No results for" when nothing
+ * matches. Strings left out fall back to DocSearch's own English defaults;
+ * there are no Ask AI strings (the site does not configure Ask AI).
  */
 import {translate} from '@docusaurus/Translate';
 import type Translations from '@theme/SearchTranslations';
@@ -15,7 +16,7 @@ const clear = translate({
   id: 'theme.SearchModal.searchBox.resetButtonTitle',
   message: 'Clear the query',
 });
-const cancel = translate({id: 'theme.SearchModal.searchBox.cancelButtonText', message: 'Cancel'});
+const close = translate({id: 'theme.SearchModal.footer.closeText', message: 'Close'});
 const placeholder = translate({
   id: 'theme.SearchModal.searchBox.placeholderText',
   message: 'Search docs',
@@ -25,10 +26,9 @@ const translations: typeof Translations = {
   button: {buttonText: search, buttonAriaLabel: search},
   modal: {
     searchBox: {
-      resetButtonTitle: clear,
-      resetButtonAriaLabel: clear,
-      cancelButtonText: cancel,
-      cancelButtonAriaLabel: cancel,
+      clearButtonAriaLabel: clear,
+      closeButtonText: close,
+      closeButtonAriaLabel: close,
       placeholderText: placeholder,
       searchInputLabel: search,
     },
@@ -36,10 +36,6 @@ const translations: typeof Translations = {
       recentSearchesTitle: translate({
         id: 'theme.SearchModal.startScreen.recentSearchesTitle',
         message: 'Recent',
-      }),
-      noRecentSearchesText: translate({
-        id: 'theme.SearchModal.startScreen.noRecentSearchesText',
-        message: 'No recent searches',
       }),
       saveRecentSearchButtonTitle: translate({
         id: 'theme.SearchModal.startScreen.saveRecentSearchButtonTitle',
@@ -83,7 +79,7 @@ const translations: typeof Translations = {
         id: 'theme.SearchModal.footer.navigateDownKeyAriaLabel',
         message: 'Arrow down',
       }),
-      closeText: translate({id: 'theme.SearchModal.footer.closeText', message: 'Close'}),
+      closeText: close,
       closeKeyAriaLabel: translate({
         id: 'theme.SearchModal.footer.closeKeyAriaLabel',
         message: 'Escape key',

@@ -5,7 +5,7 @@
  * main thread. Here both run at once; queries are answered here too, so the
  * page only posts requests and receives DocSearch-shaped results.
  *
- * Started by src/search/searchWorker.ts; speaks src/search/workerProtocol.ts.
+ * Started by ./searchWorker.ts; speaks ./workerProtocol.ts.
  */
 /// <reference lib="webworker" />
 import {createLocalSearchClient} from './client';

@@ -1,5 +1,5 @@
 import {parse, type HTMLElement, type Node} from 'node-html-parser';
-import type {PageRecords} from '../../src/search/records';
+import type {PageRecords} from '../client/records';
 
 /**
  * Reads one rendered page and returns its search records: the page title

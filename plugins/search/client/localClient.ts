@@ -1,8 +1,8 @@
 /**
  * The local search client in the browser: a search client with the contract
  * of Algolia's lite client whose searches run in a worker
- * (src/search/worker.ts), which fetches the index written by
- * plugins/search-index once, on first use, and answers DocSearch's requests
+ * (./worker.ts), which fetches the index written by
+ * plugins/search/index-builder once, on first use, and answers DocSearch's requests
  * from it. Loaded on demand by the search bar and the search page, so
  * neither this module nor the index is part of the initial page.
  */
@@ -54,7 +54,7 @@ function searchWorker(): Worker {
       pending.delete(event.data.id);
       waiting?.resolve(event.data);
     });
-    // The worker itself could not start (src/search/searchWorker.ts drops it
+    // The worker itself could not start (./searchWorker.ts drops it
     // and starts a new one next time).
     worker.addEventListener('error', () =>
       rejectAll(new Error('The search worker could not start')),
@@ -115,13 +115,13 @@ export const localSearchClient: LocalSearchClient = searchClientShape(search);
 const ERROR_SCREEN = 'toolhive-search-error';
 
 /**
- * Shows or removes the modal's error screen. DocSearch 3.9 sets its "error"
- * status when a search fails, but autocomplete-core resets the status to
- * "idle" as the request settles, so DocSearch's own error screen never
- * appears and the reader would see "No results". This draws that screen with
- * DocSearch's classes and texts in the modal's dropdown; CSS in
- * plugins/search-local-client/local.css lets it take the place of the
- * "no results" screen.
+ * Shows or removes the modal's error screen. DocSearch 4.7 sets its "error"
+ * status when a search fails with a `RetryError`, but autocomplete-core
+ * (1.19) resets the status to "idle" as the request settles, so DocSearch's
+ * own error screen never appears and the reader would see "No results". This
+ * draws that screen with DocSearch's classes and texts in the modal's
+ * dropdown; CSS in ./local.css lets it take the
+ * place of the "no results" screen.
  */
 function showErrorScreen(show: boolean): void {
   document.querySelectorAll(`.${ERROR_SCREEN}`).forEach((node) => node.remove());

@@ -1,5 +1,5 @@
 import {createSlugger} from '@docusaurus/utils';
-import type {PageRecords} from '../../src/search/records';
+import type {PageRecords} from '../client/records';
 import {openHeading} from './html';
 
 /**
