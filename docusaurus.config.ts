@@ -96,7 +96,7 @@ const config: Config = {
     },
   },
 
-  themes: ['./plugins/openapi-theme/index.ts'],
+  themes: ['./plugins/api-reference/index.ts'],
 
   presets: [
     [

@@ -14,7 +14,7 @@ import {
   parseCodegens,
   unusedCodegenFolders,
   type LanguageTab,
-} from '../../plugins/openapi-theme/codegens';
+} from '../../plugins/api-reference/codegens';
 import * as codegenStub from '../../src/components/ApiReference/explorer-stubs/codegen';
 import * as iconvStub from '../../src/components/ApiReference/explorer-stubs/iconv-lite';
 import * as sucraseStub from '../../src/components/ApiReference/explorer-stubs/sucrase';

@@ -17,7 +17,7 @@ import OpenApiTabs from '@theme-original/Tabs';
 import OpenApiTabItem from '@theme-original/TabItem';
 import type {Props} from '@theme/DocItem';
 // The theme's styles plus our colours, compiled to a standalone stylesheet
-// (see the `?asset` rule in plugins/openapi-theme) and linked from API pages
+// (see the `?asset` rule in plugins/api-reference) and linked from API pages
 // only, instead of joining the site-wide CSS bundle.
 import stylesheetUrl from './api-theme.scss?asset';
 import {registerApiDocItem} from './registry';

@@ -2,7 +2,7 @@
  * A browser stand-in for the Node.js `process` global that the API theme's
  * dependencies expect. docusaurus-theme-openapi-docs injects it into every
  * bundle with a ProvidePlugin, which also put the shim into the site's main
- * bundle; plugins/openapi-theme removes that plugin, and this module defines
+ * bundle; plugins/api-reference removes that plugin, and this module defines
  * the global instead, only in the API reference chunk. It must be the first
  * import of ./ApiDocItem so the global exists before the theme's code runs.
  * `Buffer`, which only the request explorer needs, comes with the explorer

@@ -2,7 +2,7 @@
  * Stands in for chalk (terminal colours) in the API pages' JavaScript.
  * docusaurus-plugin-openapi-docs builds request and response examples in the
  * browser with the same module it uses at build time, which colours one
- * console warning with `chalk.yellow`; plugins/openapi-theme points that
+ * console warning with `chalk.yellow`; plugins/api-reference points that
  * module's `chalk` import here. A browser console shows no terminal colours,
  * so every style returns the text as chalk would join it, uncoloured.
  * tests/unit/explorer-stubs.test.ts fails if that module starts using chalk

@@ -1,6 +1,6 @@
 /**
  * Stands in for the postman-code-generators languages that the request
- * explorer does not offer (plugins/openapi-theme replaces each one that
+ * explorer does not offer (plugins/api-reference replaces each one that
  * `languageTabs` in docusaurus.config.ts does not list). The library still
  * lists every language, but the explorer only converts requests for its own
  * tabs, so this is never called; if it were, it answers with an error, as

@@ -1,5 +1,5 @@
 /**
- * Stands in for `@faker-js/faker` in the request explorer (plugins/openapi-theme
+ * Stands in for `@faker-js/faker` in the request explorer (plugins/api-reference
  * points the import here). postman-collection imports the whole library,
  * about 110 KB gzip, for Postman's dynamic variables such as
  * `{{$randomCity}}`, which it fills only through variable substitution. The

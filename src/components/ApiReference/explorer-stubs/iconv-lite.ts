@@ -1,5 +1,5 @@
 /**
- * Stands in for `iconv-lite` in the request explorer (plugins/openapi-theme
+ * Stands in for `iconv-lite` in the request explorer (plugins/api-reference
  * points the import here). postman-collection imports the whole library,
  * about 190 KB gzip of code pages, for one job: turning a response body in a
  * charset other than UTF-8 into text. The explorer never asks for that (it

@@ -1,6 +1,6 @@
 /**
  * Stands in for the whole of lodash where postman-collection and the Node.js
- * (axios) code generator import it (plugins/openapi-theme points their bare
+ * (axios) code generator import it (plugins/api-reference points their bare
  * `lodash` import here). They `require('lodash')`, which brings all 300-odd
  * functions, about 25 KB gzip; they call the ones below, taken from lodash's
  * own per-function modules, so each behaves exactly as before.

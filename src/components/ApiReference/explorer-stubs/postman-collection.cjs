@@ -1,6 +1,6 @@
 /**
  * Stands in for postman-collection's entry point in the request explorer
- * (plugins/openapi-theme points the bare `postman-collection` import here;
+ * (plugins/api-reference points the bare `postman-collection` import here;
  * deep imports such as `postman-collection/lib/collection/url`, which the
  * code generators use, still reach the package).
  *

@@ -1,5 +1,5 @@
 /**
- * Stands in for `sucrase` in the request explorer (plugins/openapi-theme
+ * Stands in for `sucrase` in the request explorer (plugins/api-reference
  * points the import here). The explorer edits request bodies with react-live,
  * whose provider compiles the editor's text as JSX and runs it to draw a
  * preview. The explorer shows no preview, and a JSON body is not a valid
