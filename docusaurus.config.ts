@@ -300,7 +300,7 @@ const config: Config = {
       // prism-react-renderer bundles); the build highlights with them
       // (plugins/static-highlight). The API reference's request explorer
       // loads its own on API pages
-      // (src/components/ApiReference/prism-sample-languages.ts).
+      // (plugins/api-reference/components/prism-sample-languages.ts).
       additionalLanguages: prismLanguages,
       magicComments,
     },

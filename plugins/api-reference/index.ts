@@ -37,12 +37,12 @@ export const OPENAPI_EXAMPLES = /[\\/]docusaurus-plugin-openapi-docs[\\/]lib[\\/
  *
  * 1. `getClientModules` adds the theme's stylesheet (about 27 kB gzip) to the
  *    site-wide CSS bundle. We drop it: the API runtime links the stylesheet
- *    from the <head> of API pages only (src/components/ApiReference), compiled
+ *    from the <head> of API pages only (plugins/api-reference/components), compiled
  *    on its own through the `?asset` rule below. Our one global addition is
  *    sidebar.css, the method badges of the API items in the docs sidebar.
  * 2. `configureWebpack` adds a ProvidePlugin for `process` and `Buffer`, which
  *    injects the `process` shim into React in the main bundle. We remove it;
- *    src/components/ApiReference/node-globals.ts defines `process` in the API
+ *    plugins/api-reference/bundler/node-globals.ts defines `process` in the API
  *    chunk instead, and buffer-global.ts defines `Buffer` in the request
  *    explorer's chunk. The `resolve.fallback` entries (buffer, path) stay:
  *    they only apply to modules that import those names.
@@ -54,11 +54,11 @@ export const OPENAPI_EXAMPLES = /[\\/]docusaurus-plugin-openapi-docs[\\/]lib[\\/
  *    (./drop-language-tabs.cjs).
  *
  * It also points every copy of `postman-collection` at one (see below), which shrinks the request explorer's chunk; `crypto-js` at a
- * SHA-1-only stand-in (src/components/ApiReference/crypto-sha1.ts), about
+ * SHA-1-only stand-in (plugins/api-reference/bundler/crypto-sha1.ts), about
  * 27 KB gzip less on every API page; and `pako` at its inflate-only build
  * (the theme only decompresses the page's API description). The explorer's
  * chunk loses more libraries it loads but never uses, each replaced by a
- * stand-in in src/components/ApiReference/explorer-stubs (which says why it
+ * stand-in in plugins/api-reference/explorer-stubs (which says why it
  * is safe): iconv-lite, the fake-data library, react-live's JSX compiler,
  * the code generators of languages and variants that `languageTabs` does not
  * list, the parts of postman-collection's entry point that only responses
@@ -71,14 +71,13 @@ export const OPENAPI_EXAMPLES = /[\\/]docusaurus-plugin-openapi-docs[\\/]lib[\\/
  * and its ApiItem by src/theme/ApiItem.
  */
 export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
-  const {siteDir} = context;
   const upstream = openApiTheme() as Plugin;
   const themeDir = path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json'));
   const sassLoader = require.resolve('sass-loader', {paths: [themeDir]});
   const postmanCollectionDir = path.dirname(
     require.resolve('postman-collection/package.json', {paths: [themeDir]}),
   );
-  const stubs = path.join(siteDir, 'src/components/ApiReference/explorer-stubs');
+  const stubs = path.join(__dirname, 'explorer-stubs');
   const tabs = (context.siteConfig.themeConfig.languageTabs ?? []) as LanguageTab[];
   const codegens = installedCodegens(themeDir);
   const unusedCodegens = unusedCodegenFolders(codegens, tabs);
@@ -121,7 +120,7 @@ export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
             'postman-collection': postmanCollectionDir,
             // The theme imports all of crypto-js for one SHA-1 call (see the
             // stand-in); nothing else in the bundles imports crypto-js.
-            'crypto-js$': path.join(siteDir, 'src/components/ApiReference/crypto-sha1.ts'),
+            'crypto-js$': path.join(__dirname, 'bundler/crypto-sha1.ts'),
             // The theme calls pako.ungzip only.
             pako$: path.join(
               path.dirname(require.resolve('pako/package.json', {paths: [themeDir]})),

@@ -14,7 +14,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
  * the docs' code with the grammars of `prism.additionalLanguages` (and
  * plugins/static-highlight, which does the same at build time), and in the
  * browser only the API reference's request explorer, which loads its own
- * grammars (src/components/ApiReference/prism-sample-languages.ts). Node.js
+ * grammars (plugins/api-reference/components/prism-sample-languages.ts). Node.js
  * code (the config, the theme's option validation) keeps using the package
  * itself.
  *

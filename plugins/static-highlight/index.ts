@@ -19,7 +19,7 @@ import {replaceImportIn} from '../replace-import';
  * - the theme's client module that loads grammars into Prism is left out of
  *   the browser bundle. The API reference's request explorer, which
  *   highlights code it writes in the browser, keeps the real `Highlight` and
- *   loads its grammars itself (src/components/ApiReference).
+ *   loads its grammars itself (plugins/api-reference/components).
  * In the pre-rendering bundle, ./Highlight.server.tsx checks each block's
  * tokens against Prism and stops the build on any difference.
  */

@@ -15,7 +15,7 @@ import {lazy, Suspense, useRef, type ComponentProps, type ReactNode} from 'react
 import SkeletonLoader from '@theme/SkeletonLoader';
 import {useNearViewport} from '@site/src/hooks/useNearViewport';
 
-const OriginalApiExplorer = lazy(() => import('@site/src/components/ApiReference/explorer'));
+const OriginalApiExplorer = lazy(() => import('@site/plugins/api-reference/bundler/explorer'));
 
 export default function ApiExplorer(props: ComponentProps<typeof OriginalApiExplorer>): ReactNode {
   const slot = useRef<HTMLDivElement>(null);

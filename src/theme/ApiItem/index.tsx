@@ -5,12 +5,12 @@
  * and its dependencies (several hundred kB of JavaScript), so every docs page
  * would download them. This wrapper renders the framework's DocItem for all
  * docs outside the API reference and hands API pages to the API runtime,
- * which only the generated API pages import (src/components/ApiReference).
+ * which only the generated API pages import (plugins/api-reference/components).
  */
 import type {ReactNode} from 'react';
 import DocItem from '@theme/DocItem';
 import type {Props} from '@theme/DocItem';
-import {API_DOC_ID_PREFIX, getApiDocItem} from '@site/src/components/ApiReference/registry';
+import {API_DOC_ID_PREFIX, getApiDocItem} from '@site/plugins/api-reference/components/registry';
 
 export default function ApiItemWrapper(props: Props): ReactNode {
   const {id} = props.content.metadata;
@@ -23,7 +23,7 @@ export default function ApiItemWrapper(props: Props): ReactNode {
   if (!ApiDocItem) {
     throw new Error(
       `The API reference page "${id}" did not load the API runtime: its MDX must import ` +
-        '@site/src/components/ApiReference/ApiDocItem (scripts/api-reference/templates).',
+        '@site/plugins/api-reference/components/ApiDocItem (scripts/api-reference/templates).',
     );
   }
   // eslint-disable-next-line react-hooks/static-components -- see above

@@ -13,16 +13,16 @@
  *   `@theme/Admonition`;
  * - fenced code with a language with `@theme/CodeBlock`, highlighted with the
  *   Prism grammars the API pages load for their request samples
- *   (src/components/ApiReference/prism-sample-languages.ts) and handed to
+ *   (plugins/api-reference/components/prism-sample-languages.ts) and handed to
  *   the theme's code block as build-time tokens are on docs pages
  *   (plugins/static-highlight). Code in another language is drawn as text.
  * The original itself is never loaded. The parsing is in
- * src/components/ApiReference/markdown.ts.
+ * plugins/api-reference/components/markdown.ts.
  */
 import type {ReactNode} from 'react';
 import Admonition from '@theme/Admonition';
 import CodeBlock from '@theme/CodeBlock';
-import {markdownParts, type Part} from '@site/src/components/ApiReference/markdown';
+import {markdownParts, type Part} from '@site/plugins/api-reference/components/markdown';
 
 function renderParts(parts: Part[]): ReactNode[] {
   return parts.map((part, i) => {

@@ -7,7 +7,7 @@
 import type {ReactNode} from 'react';
 import FrameworkTabItem from '@theme-init/TabItem';
 import type {Props} from '@theme/TabItem';
-import {useTabsImplementation} from '@site/src/components/ApiReference/TabsImplementation';
+import {useTabsImplementation} from '@site/plugins/api-reference/components/TabsImplementation';
 
 export default function TabItem(props: Props): ReactNode {
   const Implementation = useTabsImplementation()?.TabItem ?? FrameworkTabItem;

@@ -8,7 +8,7 @@
  * end up in chunks that no other page loads.
  */
 // Must stay the first import: defines `process` for the theme's code.
-import './node-globals';
+import '../bundler/node-globals';
 // Grammars of the explorer's code samples, registered before any renders.
 import './prism-sample-languages';
 import type {ReactNode} from 'react';

@@ -11,8 +11,8 @@
 import {Marked, type Token, type Tokens, type TokensList} from 'marked';
 import {Prism, normalizeTokens} from 'prism-react-renderer';
 import {SAMPLE_LANGUAGES} from './prism-sample-languages';
-import type {PrismCore, Token as CodeToken} from '../../../plugins/static-highlight/tokens';
-import {encodeTokens, tokenizeWith} from '../../../plugins/static-highlight/make-tokens';
+import type {PrismCore, Token as CodeToken} from '../../static-highlight/tokens';
+import {encodeTokens, tokenizeWith} from '../../static-highlight/make-tokens';
 
 /** An admonition token: `:::type[title]`, its content, `:::`. */
 interface AdmonitionToken extends Tokens.Generic {

@@ -4,7 +4,7 @@
  * bundle with a ProvidePlugin, which also put the shim into the site's main
  * bundle; plugins/api-reference removes that plugin, and this module defines
  * the global instead, only in the API reference chunk. It must be the first
- * import of ./ApiDocItem so the global exists before the theme's code runs.
+ * import of ../components/ApiDocItem so the global exists before the theme's code runs.
  * `Buffer`, which only the request explorer needs, comes with the explorer
  * (./explorer.ts).
  */
