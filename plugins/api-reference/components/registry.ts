@@ -4,7 +4,7 @@
  * the generated API pages).
  *
  * Every generated page under docs/toolhive/reference/api imports ./ApiDocItem
- * (see scripts/api-reference/templates). Docusaurus loads a page's MDX module
+ * (see plugins/api-reference/templates). Docusaurus loads a page's MDX module
  * before it renders the page, both when it pre-renders the site and in the
  * browser, so by the time the wrapper renders an API page the runtime has
  * registered itself here. Other pages never import it, and so never download

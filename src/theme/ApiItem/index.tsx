@@ -23,7 +23,7 @@ export default function ApiItemWrapper(props: Props): ReactNode {
   if (!ApiDocItem) {
     throw new Error(
       `The API reference page "${id}" did not load the API runtime: its MDX must import ` +
-        '@site/plugins/api-reference/components/ApiDocItem (scripts/api-reference/templates).',
+        '@site/plugins/api-reference/components/ApiDocItem (plugins/api-reference/templates).',
     );
   }
   // eslint-disable-next-line react-hooks/static-components -- see above
