@@ -96,7 +96,10 @@ const config: Config = {
     },
   },
 
-  themes: ['./plugins/api-reference/index.ts'],
+  // The API reference: docusaurus-theme-openapi-docs scoped to its pages,
+  // then the theme components that wrap it (after it, so that they shadow
+  // its components).
+  themes: ['./plugins/api-reference/index.ts', './plugins/api-reference/wrappers.ts'],
 
   presets: [
     [
@@ -106,8 +109,9 @@ const config: Config = {
           // Docs live at the site root: docs/toolhive/faq.mdx is /toolhive/faq.
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
-          // API pages need the API theme's item; src/theme/ApiItem renders the
-          // framework's DocItem for every other page.
+          // API pages need the API theme's item; its wrapper
+          // (plugins/api-reference/theme/ApiItem) renders the framework's
+          // DocItem for every other page.
           docItemComponent: '@theme/ApiItem',
           // Generated reference pages link to the data they come from.
           editUrl: editUrlOption(docsEditUrl),

@@ -37,12 +37,12 @@ export const OPENAPI_EXAMPLES = /[\\/]docusaurus-plugin-openapi-docs[\\/]lib[\\/
  *
  * 1. `getClientModules` adds the theme's stylesheet (about 27 kB gzip) to the
  *    site-wide CSS bundle. We drop it: the API runtime links the stylesheet
- *    from the <head> of API pages only (plugins/api-reference/components), compiled
+ *    from the <head> of API pages only (./components/ApiDocItem.tsx), compiled
  *    on its own through the `?asset` rule below. Our one global addition is
  *    sidebar.css, the method badges of the API items in the docs sidebar.
  * 2. `configureWebpack` adds a ProvidePlugin for `process` and `Buffer`, which
  *    injects the `process` shim into React in the main bundle. We remove it;
- *    plugins/api-reference/bundler/node-globals.ts defines `process` in the API
+ *    ./bundler/node-globals.ts defines `process` in the API
  *    chunk instead, and buffer-global.ts defines `Buffer` in the request
  *    explorer's chunk. The `resolve.fallback` entries (buffer, path) stay:
  *    they only apply to modules that import those names.
@@ -54,11 +54,11 @@ export const OPENAPI_EXAMPLES = /[\\/]docusaurus-plugin-openapi-docs[\\/]lib[\\/
  *    (./drop-language-tabs.cjs).
  *
  * It also points every copy of `postman-collection` at one (see below), which shrinks the request explorer's chunk; `crypto-js` at a
- * SHA-1-only stand-in (plugins/api-reference/bundler/crypto-sha1.ts), about
+ * SHA-1-only stand-in (./bundler/crypto-sha1.ts), about
  * 27 KB gzip less on every API page; and `pako` at its inflate-only build
  * (the theme only decompresses the page's API description). The explorer's
  * chunk loses more libraries it loads but never uses, each replaced by a
- * stand-in in plugins/api-reference/explorer-stubs (which says why it
+ * stand-in in ./explorer-stubs (which says why it
  * is safe): iconv-lite, the fake-data library, react-live's JSX compiler,
  * the code generators of languages and variants that `languageTabs` does not
  * list, the parts of postman-collection's entry point that only responses
@@ -67,8 +67,8 @@ export const OPENAPI_EXAMPLES = /[\\/]docusaurus-plugin-openapi-docs[\\/]lib[\\/
  * terminal colours (chalk) go too.
  *
  * The theme's components (`getThemePath`) are unchanged. Its Tabs/TabItem
- * copies are confined to API pages by src/theme/Tabs and src/theme/TabItem,
- * and its ApiItem by src/theme/ApiItem.
+ * copies are confined to API pages by ./theme/Tabs and ./theme/TabItem, and
+ * its ApiItem by ./theme/ApiItem (the theme of ./wrappers.ts).
  */
 export default function pluginOpenApiThemeScoped(context: LoadContext): Plugin {
   const upstream = openApiTheme() as Plugin;

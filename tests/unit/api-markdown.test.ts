@@ -1,6 +1,6 @@
 /**
  * The API reference's Markdown (plugins/api-reference/components/markdown.ts,
- * drawn by src/theme/Markdown): descriptions become HTML with `marked`;
+ * drawn by plugins/api-reference/theme/Markdown): descriptions become HTML with `marked`;
  * admonitions and fenced code with a language become parts that the theme's
  * components draw.
  */

@@ -1,6 +1,6 @@
 /**
  * The API reference runtime: renders a generated API page with the
- * docusaurus-theme-openapi-docs item component (`@theme-original/ApiItem`,
+ * docusaurus-theme-openapi-docs item component (`@theme-init/ApiItem`,
  * which includes the request explorer) and its stylesheet.
  *
  * Only the generated pages under docs/toolhive/reference/api import this
@@ -12,9 +12,13 @@ import '../bundler/node-globals';
 // Grammars of the explorer's code samples, registered before any renders.
 import './prism-sample-languages';
 import type {ReactNode} from 'react';
-import OpenApiItem from '@theme-original/ApiItem';
-import OpenApiTabs from '@theme-original/Tabs';
-import OpenApiTabItem from '@theme-original/TabItem';
+import OpenApiItem from '@theme-init/ApiItem';
+// The theme's own Tabs and TabItem. `@theme-init/Tabs` is the framework's
+// (the first theme to provide it) and `@theme/Tabs` and
+// `@theme-original/Tabs` are ../theme/Tabs, so they are imported from the
+// theme's folder, the one its plugin's getThemePath() names.
+import OpenApiTabs from 'docusaurus-theme-openapi-docs/lib/theme/Tabs';
+import OpenApiTabItem from 'docusaurus-theme-openapi-docs/lib/theme/TabItem';
 import type {Props} from '@theme/DocItem';
 // The theme's styles plus our colours, compiled to a standalone stylesheet
 // (see the `?asset` rule in plugins/api-reference) and linked from API pages

@@ -4,7 +4,7 @@
  * docusaurus-theme-openapi-docs ships its own copies of Tabs and TabItem
  * (with their own React context) and its components nest them into each
  * other. Outside the API reference we keep the framework's Tabs, so the
- * wrappers in src/theme/Tabs and src/theme/TabItem read this context: the API
+ * wrappers in ../theme/Tabs and ../theme/TabItem read this context: the API
  * reference runtime (./ApiDocItem) provides the theme's pair, every other page
  * gets the default (`null`: use the framework's pair).
  */

@@ -1,7 +1,7 @@
 /**
  * The API reference's Markdown, as data: `marked` with the two extensions of
  * docusaurus-theme-openapi-docs' Markdown component (`:::type[title]`
- * admonitions, fenced code with a language), which src/theme/Markdown draws
+ * admonitions, fenced code with a language), which ../theme/Markdown draws
  * with the theme's components. Fenced code gets code-block tokens from the
  * Prism grammars the API pages load for their request samples
  * (./prism-sample-languages.ts), in the text form of the build-time tokens

@@ -10,7 +10,7 @@
  * Prism's grammar modules extend the global `Prism`: mount the site's
  * instance there while they load, as the theme does for its own list.
  *
- * The API reference's Markdown (src/theme/Markdown) highlights fenced code in
+ * The API reference's Markdown (../theme/Markdown) highlights fenced code in
  * descriptions with these grammars too: `SAMPLE_LANGUAGES` names them.
  */
 import {Prism} from 'prism-react-renderer';

@@ -1,5 +1,5 @@
 /**
- * Hand-over point between the doc item wrapper (src/theme/ApiItem, loaded on
+ * Hand-over point between the doc item wrapper (../theme/ApiItem, loaded on
  * every docs page) and the API reference runtime (./ApiDocItem, loaded only by
  * the generated API pages).
  *

@@ -1,5 +1,5 @@
 /**
- * Wraps @theme-original/ApiExplorer (docusaurus-theme-openapi-docs), the
+ * Wraps @theme-init/ApiExplorer (docusaurus-theme-openapi-docs), the
  * request explorer in the right-hand column of an API operation page.
  * Reason for overriding: the explorer and its request and code-sample
  * builders are most of the API reference's JavaScript (about 160 KB gzip).
@@ -15,7 +15,7 @@ import {lazy, Suspense, useRef, type ComponentProps, type ReactNode} from 'react
 import SkeletonLoader from '@theme/SkeletonLoader';
 import {useNearViewport} from '@site/src/hooks/useNearViewport';
 
-const OriginalApiExplorer = lazy(() => import('@site/plugins/api-reference/bundler/explorer'));
+const OriginalApiExplorer = lazy(() => import('../../bundler/explorer'));
 
 export default function ApiExplorer(props: ComponentProps<typeof OriginalApiExplorer>): ReactNode {
   const slot = useRef<HTMLDivElement>(null);

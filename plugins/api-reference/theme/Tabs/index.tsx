@@ -7,7 +7,7 @@
 import type {ReactNode} from 'react';
 import FrameworkTabs from '@theme-init/Tabs';
 import type {Props} from '@theme/Tabs';
-import {useTabsImplementation} from '@site/plugins/api-reference/components/TabsImplementation';
+import {useTabsImplementation} from '../../components/TabsImplementation';
 
 export default function Tabs(props: Props): ReactNode {
   const Implementation = useTabsImplementation()?.Tabs ?? FrameworkTabs;

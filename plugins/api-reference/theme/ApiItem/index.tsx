@@ -1,16 +1,16 @@
 /**
- * Wraps @theme-original/ApiItem (docusaurus-theme-openapi-docs), the doc item
+ * Wraps @theme-init/ApiItem (docusaurus-theme-openapi-docs), the doc item
  * component of every docs page (`docItemComponent` in docusaurus.config.ts).
  * Reason for overriding: the original statically imports the request explorer
  * and its dependencies (several hundred kB of JavaScript), so every docs page
  * would download them. This wrapper renders the framework's DocItem for all
  * docs outside the API reference and hands API pages to the API runtime,
- * which only the generated API pages import (plugins/api-reference/components).
+ * which only the generated API pages import (../../components/ApiDocItem).
  */
 import type {ReactNode} from 'react';
 import DocItem from '@theme/DocItem';
 import type {Props} from '@theme/DocItem';
-import {API_DOC_ID_PREFIX, getApiDocItem} from '@site/plugins/api-reference/components/registry';
+import {API_DOC_ID_PREFIX, getApiDocItem} from '../../components/registry';
 
 export default function ApiItemWrapper(props: Props): ReactNode {
   const {id} = props.content.metadata;

@@ -22,7 +22,7 @@
 import type {ReactNode} from 'react';
 import Admonition from '@theme/Admonition';
 import CodeBlock from '@theme/CodeBlock';
-import {markdownParts, type Part} from '@site/plugins/api-reference/components/markdown';
+import {markdownParts, type Part} from '../../components/markdown';
 
 function renderParts(parts: Part[]): ReactNode[] {
   return parts.map((part, i) => {
