@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import {prismDark, prismLight} from './src/utils/prismThemes';
+import {DOCS_LANGUAGES} from './plugins/prism-slim/languages';
 import type {MarkdownTwinsOptions} from './plugins/markdown-twins';
 import remarkMermaidSvg from './plugins/mermaid-svg/remark';
 import remarkStaticHighlight from './plugins/static-highlight/remark';
@@ -35,8 +36,9 @@ const useAlgolia = Boolean(algoliaAppId && algoliaApiKey);
 // Without it, pages have no edit link.
 const docsEditUrl = process.env.DOCS_EDIT_URL;
 
-// The Prism grammars of the docs' code blocks (see prism.additionalLanguages).
-const prismLanguages = ['bash', 'json', 'yaml', 'powershell', 'docker', 'promql'];
+// The Prism grammars of the docs' code blocks (see prism.additionalLanguages);
+// the site's grammar lists are in plugins/prism-slim/languages.ts.
+const prismLanguages = [...DOCS_LANGUAGES];
 // The theme's magic comments (`// highlight-next-line`, `# error-start`...):
 // the lines they mark get the class name. The build reads them too
 // (plugins/static-highlight), to tokenize the code as the theme draws it.
@@ -303,8 +305,8 @@ const config: Config = {
       // Every grammar the docs highlight (plugins/prism-slim removes the ones
       // prism-react-renderer bundles); the build highlights with them
       // (plugins/static-highlight). The API reference's request explorer
-      // loads its own on API pages
-      // (plugins/api-reference/components/prism-sample-languages.ts).
+      // loads its own on API pages (API_SAMPLE_GRAMMARS in
+      // plugins/prism-slim/languages.ts).
       additionalLanguages: prismLanguages,
       magicComments,
     },

@@ -19,7 +19,7 @@ import {replaceImportIn} from '../replace-import';
  * - the theme's client module that loads grammars into Prism is left out of
  *   the browser bundle. The API reference's request explorer, which
  *   highlights code it writes in the browser, keeps the real `Highlight` and
- *   loads its grammars itself (plugins/api-reference/components).
+ *   loads its grammars itself (plugins/prism-slim/languages.ts).
  * In the pre-rendering bundle, ./Highlight.server.tsx checks each block's
  * tokens against Prism and stops the build on any difference.
  */
@@ -40,6 +40,7 @@ export default function pluginStaticHighlight(): Plugin {
           require.resolve('./tokenize.ts'),
           require.resolve('./tokens.ts'),
           require.resolve('./make-tokens.ts'),
+          require.resolve('../prism-slim/languages.ts'),
         ]),
         plugins: [replaceImportIn(utils, codeBlockContent, /^prism-react-renderer$/, highlight)],
         resolve: isServer

@@ -4,7 +4,7 @@
  * admonitions, fenced code with a language), which ../theme/Markdown draws
  * with the theme's components. Fenced code gets code-block tokens from the
  * Prism grammars the API pages load for their request samples
- * (./prism-sample-languages.ts), in the text form of the build-time tokens
+ * (./prism-sample-languages.ts, which names them), in the text form of the build-time tokens
  * of the docs' code blocks (plugins/static-highlight); code in any other
  * language is drawn as text, the same in every bundle.
  */

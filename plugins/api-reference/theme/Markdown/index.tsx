@@ -13,11 +13,11 @@
  *   `@theme/Admonition`;
  * - fenced code with a language with `@theme/CodeBlock`, highlighted with the
  *   Prism grammars the API pages load for their request samples
- *   (plugins/api-reference/components/prism-sample-languages.ts) and handed to
+ *   (../../components/prism-sample-languages.ts) and handed to
  *   the theme's code block as build-time tokens are on docs pages
  *   (plugins/static-highlight). Code in another language is drawn as text.
  * The original itself is never loaded. The parsing is in
- * plugins/api-reference/components/markdown.ts.
+ * ../../components/markdown.ts.
  */
 import type {ReactNode} from 'react';
 import Admonition from '@theme/Admonition';
