@@ -91,9 +91,7 @@ export function loadPrismGrammars(
     if (before === undefined) delete g.Prism;
     else g.Prism = before;
   }
-  for (const [alias, name] of Object.entries(aliases)) {
-    prism.languages[alias] ??= prism.languages[name];
-  }
+  for (const alias in aliases) prism.languages[alias] ??= prism.languages[aliases[alias]!];
 }
 
 /**
