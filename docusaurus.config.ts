@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import {prismDark, prismLight} from './src/utils/prismThemes';
+import {DOCS_LANGUAGES} from './plugins/prism-slim/languages';
 import type {MarkdownTwinsOptions} from './plugins/markdown-twins';
 import remarkMermaidSvg from './plugins/mermaid-svg/remark';
 import remarkStaticHighlight from './plugins/static-highlight/remark';
@@ -35,8 +36,9 @@ const useAlgolia = Boolean(algoliaAppId && algoliaApiKey);
 // Without it, pages have no edit link.
 const docsEditUrl = process.env.DOCS_EDIT_URL;
 
-// The Prism grammars of the docs' code blocks (see prism.additionalLanguages).
-const prismLanguages = ['bash', 'json', 'yaml', 'powershell', 'docker', 'promql'];
+// The Prism grammars of the docs' code blocks (see prism.additionalLanguages);
+// the site's grammar lists are in plugins/prism-slim/languages.ts.
+const prismLanguages = [...DOCS_LANGUAGES];
 // The theme's magic comments (`// highlight-next-line`, `# error-start`...):
 // the lines they mark get the class name. The build reads them too
 // (plugins/static-highlight), to tokenize the code as the theme draws it.
@@ -96,7 +98,10 @@ const config: Config = {
     },
   },
 
-  themes: ['./plugins/openapi-theme/index.ts'],
+  // The API reference: docusaurus-theme-openapi-docs scoped to its pages,
+  // then the theme components that wrap it (after it, so that they shadow
+  // its components).
+  themes: ['./plugins/api-reference/index.ts', './plugins/api-reference/wrappers.ts'],
 
   presets: [
     [
@@ -106,8 +111,9 @@ const config: Config = {
           // Docs live at the site root: docs/toolhive/faq.mdx is /toolhive/faq.
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
-          // API pages need the API theme's item; src/theme/ApiItem renders the
-          // framework's DocItem for every other page.
+          // API pages need the API theme's item; its wrapper
+          // (plugins/api-reference/theme/ApiItem) renders the framework's
+          // DocItem for every other page.
           docItemComponent: '@theme/ApiItem',
           // Generated reference pages link to the data they come from.
           editUrl: editUrlOption(docsEditUrl),
@@ -143,8 +149,8 @@ const config: Config = {
             outputDir: 'docs/toolhive/reference/api',
             downloadUrl: '/api-specs/openapi.yaml',
             sidebarOptions: {groupPathsBy: 'tag'},
-            template: 'scripts/api-reference/templates/api.mdx.mustache',
-            infoTemplate: 'scripts/api-reference/templates/info.mdx.mustache',
+            template: 'plugins/api-reference/templates/api.mdx.mustache',
+            infoTemplate: 'plugins/api-reference/templates/info.mdx.mustache',
           },
         },
       },
@@ -293,8 +299,8 @@ const config: Config = {
       // Every grammar the docs highlight (plugins/prism-slim removes the ones
       // prism-react-renderer bundles); the build highlights with them
       // (plugins/static-highlight). The API reference's request explorer
-      // loads its own on API pages
-      // (src/components/ApiReference/prism-sample-languages.ts).
+      // loads its own on API pages (API_SAMPLE_GRAMMARS in
+      // plugins/prism-slim/languages.ts).
       additionalLanguages: prismLanguages,
       magicComments,
     },

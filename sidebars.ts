@@ -1,5 +1,5 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
-import {apiSidebar} from './scripts/api-reference/sidebar';
+import {apiSidebar} from './plugins/api-reference/sidebar';
 import {cliSidebar} from './scripts/cli-reference/sidebar';
 
 /**

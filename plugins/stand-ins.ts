@@ -119,7 +119,7 @@ export const STAND_INS = {
     localSearchOnly: true,
   },
   postmanCollection: {
-    plugin: 'openapi-theme',
+    plugin: 'api-reference',
     replaces: "postman-collection's entry point in the request explorer",
     package: 'postman-collection',
     version: '5.3.1',
@@ -128,7 +128,7 @@ export const STAND_INS = {
     noBundleString: 'the stand-in re-exports most of the entry point, with its strings',
   },
   cryptoJs: {
-    plugin: 'openapi-theme',
+    plugin: 'api-reference',
     replaces: 'crypto-js in the request explorer (SHA-1 only)',
     package: 'crypto-js',
     version: '4.2.0',
@@ -136,7 +136,7 @@ export const STAND_INS = {
     absent: [/\.RIPEMD160\s*=/, /\.TripleDES\s*=/],
   },
   pako: {
-    plugin: 'openapi-theme',
+    plugin: 'api-reference',
     replaces: "pako's full build in the API pages (inflate only)",
     package: 'pako',
     version: '3.0.3',
@@ -145,7 +145,7 @@ export const STAND_INS = {
     noBundleString: 'the inflate-only build shares its strings with the full build',
   },
   iconvLite: {
-    plugin: 'openapi-theme',
+    plugin: 'api-reference',
     replaces: 'iconv-lite in the request explorer',
     package: 'iconv-lite',
     version: '0.6.3',
@@ -153,7 +153,7 @@ export const STAND_INS = {
     absent: ['Encoding not recognized'],
   },
   faker: {
-    plugin: 'openapi-theme',
+    plugin: 'api-reference',
     replaces: "the fake-data library's English locale in the request explorer",
     package: '@faker-js/faker',
     version: '5.5.3',
@@ -161,7 +161,7 @@ export const STAND_INS = {
     absent: ['Abbott'],
   },
   sucrase: {
-    plugin: 'openapi-theme',
+    plugin: 'api-reference',
     replaces: "react-live's JSX compiler (sucrase)",
     package: 'sucrase',
     version: '3.35.1',
@@ -169,7 +169,7 @@ export const STAND_INS = {
     absent: ['isFlowEnabled', 'jsxPragma'],
   },
   codegens: {
-    plugin: 'openapi-theme',
+    plugin: 'api-reference',
     replaces: 'the code generators of languages and variants without a tab',
     package: 'postman-code-generators',
     version: '2.1.1',
@@ -177,7 +177,7 @@ export const STAND_INS = {
     absent: ['#import <Foundation/Foundation.h>'],
   },
   chalk: {
-    plugin: 'openapi-theme',
+    plugin: 'api-reference',
     replaces: "chalk in the API pages' example builder",
     package: 'chalk',
     version: '5.6.2',
@@ -185,7 +185,7 @@ export const STAND_INS = {
     absent: ['ansi256'],
   },
   lodash: {
-    plugin: 'openapi-theme',
+    plugin: 'api-reference',
     replaces: 'the whole of lodash in postman-collection and the code generators',
     package: 'lodash',
     version: '4.18.1',

@@ -5,6 +5,8 @@ import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs
 import type {LoadedContent as PagesContent} from '@docusaurus/plugin-content-pages';
 import {applyTrailingSlash} from '@docusaurus/utils-common';
 import type {SidebarItem} from '../search/index-builder/sections';
+import {API_DOC_ID_PREFIX} from '../api-reference/components/registry';
+import {API_INFO_DOC_ID} from '../api-reference/sidebar';
 import {mdxToMarkdown} from './mdx';
 import {operationMarkdown, operations, overviewMarkdown, parseOpenApi} from './openapi';
 import {twinPath} from './twin-path';
@@ -24,9 +26,9 @@ export interface MarkdownTwinsOptions {
   summary: string;
   /** Heading of llms.txt (default: the site title). */
   title?: string;
-  /** Doc id prefix of the generated API reference. */
+  /** Doc id prefix of the generated API reference (default: plugins/api-reference's). */
   apiDocPrefix?: string;
-  /** Doc id of the API overview page. */
+  /** Doc id of the API overview page (default: plugins/api-reference's). */
   apiInfoDocId?: string;
   /** OpenAPI description, site-relative. */
   openApiPath?: string;
@@ -109,8 +111,8 @@ export default function pluginMarkdownTwins(
 ): Plugin {
   const {siteDir, siteConfig} = context;
   const siteUrl = `${siteConfig.url.replace(/\/$/, '')}${context.baseUrl.replace(/\/$/, '')}`;
-  const apiPrefix = options.apiDocPrefix ?? 'toolhive/reference/api/';
-  const apiInfoId = options.apiInfoDocId ?? `${apiPrefix}toolhive-api`;
+  const apiPrefix = options.apiDocPrefix ?? API_DOC_ID_PREFIX;
+  const apiInfoId = options.apiInfoDocId ?? API_INFO_DOC_ID;
   const asRoute = (permalink: string) =>
     applyTrailingSlash(permalink, {
       trailingSlash: siteConfig.trailingSlash,

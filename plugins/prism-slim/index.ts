@@ -15,9 +15,9 @@ import {checkStandIn, StandInGuard} from '../stand-ins';
  * the docs' code with the grammars of `prism.additionalLanguages` (and
  * plugins/static-highlight, which does the same at build time), and in the
  * browser only the API reference's request explorer, which loads its own
- * grammars (src/components/ApiReference/prism-sample-languages.ts). Node.js
- * code (the config, the theme's option validation) keeps using the package
- * itself.
+ * grammars. Both grammar lists, and the loader that plugins/static-highlight
+ * and the API reference share, are in ./languages.ts. Node.js code (the
+ * config, the theme's option validation) keeps using the package itself.
  *
  * The cut relies on three section markers of the package's build output; if
  * an update moves them, `slimPrismModule` throws and the build stops.

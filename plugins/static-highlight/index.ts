@@ -20,7 +20,7 @@ import {checkStandIn, StandInGuard} from '../stand-ins';
  * - the theme's client module that loads grammars into Prism is left out of
  *   the browser bundle. The API reference's request explorer, which
  *   highlights code it writes in the browser, keeps the real `Highlight` and
- *   loads its grammars itself (src/components/ApiReference).
+ *   loads its grammars itself (plugins/prism-slim/languages.ts).
  * In the pre-rendering bundle, ./Highlight.server.tsx checks each block's
  * tokens against Prism and stops the build on any difference.
  * Guarded as `STAND_INS.prismHighlight` and `STAND_INS.prismGrammars`
@@ -46,6 +46,7 @@ export default function pluginStaticHighlight(context: LoadContext): Plugin {
           require.resolve('./tokenize.ts'),
           require.resolve('./tokens.ts'),
           require.resolve('./make-tokens.ts'),
+          require.resolve('../prism-slim/languages.ts'),
         ]),
         plugins: [
           replaceImportIn(

@@ -19,7 +19,7 @@ import {DEFAULT_MAGIC_COMMENTS, displayedCode, type MagicCommentConfig} from './
 
 export interface StaticHighlightOptions {
   /** The site's `prism.additionalLanguages`. */
-  additionalLanguages: string[];
+  additionalLanguages: readonly string[];
   /** The site's `prism.defaultLanguage`. */
   defaultLanguage?: string;
   /** The site's `prism.magicComments` (default: the theme's). */

@@ -1,8 +1,9 @@
 /**
  * Prism in Node.js, set up as the pages' Prism was: the core of
  * prism-react-renderer without its bundled grammars (see plugins/prism-slim)
- * plus the grammars listed in the site's `prism.additionalLanguages`,
- * loaded the way the theme loads them.
+ * plus the grammars listed in the site's `prism.additionalLanguages`
+ * (`DOCS_LANGUAGES` of plugins/prism-slim/languages.ts), loaded the way the
+ * theme loads them.
  */
 import fs from 'node:fs';
 import {createRequire} from 'node:module';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import type {ComponentType} from 'react';
 import {slimPrismModule} from '../prism-slim';
+import {checkGrammars, loadPrismGrammars} from '../prism-slim/languages';
 import {tokenizeWith} from './make-tokens';
 import type {PrismCore, Token} from './tokens';
 
@@ -45,28 +47,20 @@ async function loadSlimPrism(): Promise<SlimPrismModule> {
 }
 
 /**
- * Loads Prism grammar modules (`prismjs/components/prism-<name>`) into
- * `Prism`, as the theme does: they register on the global `Prism` while they
- * run.
+ * Loads Prism grammars (`prismjs/components/prism-<name>`) into `Prism`
+ * with the site's one grammar loader (plugins/prism-slim/languages.ts),
+ * running each module again if something loaded it before, onto another
+ * Prism.
  */
-export function loadGrammars(Prism: PrismCore, languages: string[]): void {
-  const g = globalThis as {Prism?: unknown};
-  const before = g.Prism;
-  g.Prism = Prism;
-  try {
+export function loadGrammars(Prism: PrismCore, languages: readonly string[]): void {
+  loadPrismGrammars(Prism, () => {
     for (const lang of languages) {
       const file = requireHere.resolve(`prismjs/components/prism-${lang}`);
-      // Run the module again if something loaded it before, onto another Prism.
       delete requireHere.cache[file];
       requireHere(file);
     }
-  } finally {
-    if (before === undefined) delete g.Prism;
-    else g.Prism = before;
-  }
-  for (const lang of languages) {
-    if (!Prism.languages[lang]) throw new Error(`static-highlight: Prism has no "${lang}" grammar`);
-  }
+  });
+  checkGrammars(Prism, languages);
 }
 
 /**
@@ -74,7 +68,7 @@ export function loadGrammars(Prism: PrismCore, languages: string[]): void {
  * tokenizer over them.
  */
 export async function loadSitePrism(
-  additionalLanguages: string[],
+  additionalLanguages: readonly string[],
 ): Promise<{module: SlimPrismModule; tokenize: Tokenizer}> {
   const module = await loadSlimPrism();
   const {Prism, normalizeTokens} = module;
@@ -85,6 +79,6 @@ export async function loadSitePrism(
 }
 
 /** Prism with the site's grammars, ready to tokenize. */
-export async function createTokenizer(additionalLanguages: string[]): Promise<Tokenizer> {
+export async function createTokenizer(additionalLanguages: readonly string[]): Promise<Tokenizer> {
   return (await loadSitePrism(additionalLanguages)).tokenize;
 }

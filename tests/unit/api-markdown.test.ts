@@ -1,6 +1,6 @@
 /**
- * The API reference's Markdown (src/components/ApiReference/markdown.ts,
- * drawn by src/theme/Markdown): descriptions become HTML with `marked`;
+ * The API reference's Markdown (plugins/api-reference/components/markdown.ts,
+ * drawn by plugins/api-reference/theme/Markdown): descriptions become HTML with `marked`;
  * admonitions and fenced code with a language become parts that the theme's
  * components draw.
  */
@@ -11,7 +11,7 @@ import {
   codeTokens,
   markdownParts,
   markdownToHtml,
-} from '../../src/components/ApiReference/markdown';
+} from '../../plugins/api-reference/components/markdown';
 import {decodeTokens} from '../../plugins/static-highlight/tokens';
 
 test('descriptions become HTML: code, emphasis, links, lists and tables', () => {

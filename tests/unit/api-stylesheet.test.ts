@@ -1,4 +1,4 @@
-// plugins/openapi-theme/drop-language-tabs.cjs: the API stylesheet keeps the
+// plugins/api-reference/drop-language-tabs.cjs: the API stylesheet keeps the
 // request-sample tab styles of the languages the site shows, and only those.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,10 +9,10 @@ import {
   hiddenLanguages,
   installedCodegens,
   type LanguageTab,
-} from '../../plugins/openapi-theme/codegens';
+} from '../../plugins/api-reference/codegens';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const {dropLanguageTabs} = require('../../plugins/openapi-theme/drop-language-tabs.cjs') as {
+const {dropLanguageTabs} = require('../../plugins/api-reference/drop-language-tabs.cjs') as {
   dropLanguageTabs: (css: string, languages: string[]) => string;
 };
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import cryptoJs from '../../src/components/ApiReference/crypto-sha1';
+import cryptoJs from '../../plugins/api-reference/bundler/crypto-sha1';
 
 test("the crypto-js stand-in's SHA1 gives crypto-js's hex digests", () => {
   // FIPS 180 test vectors.

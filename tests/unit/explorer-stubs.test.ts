@@ -1,5 +1,5 @@
 /**
- * The request explorer's stand-ins (src/components/ApiReference/explorer-stubs)
+ * The request explorer's stand-ins (plugins/api-reference/explorer-stubs)
  * and the checks that keep them safe: each test of a stand-in also reads the
  * library that imports the real package, so an upgrade that starts using more
  * of it fails here instead of in a reader's browser.
@@ -14,10 +14,10 @@ import {
   parseCodegens,
   unusedCodegenFolders,
   type LanguageTab,
-} from '../../plugins/openapi-theme/codegens';
-import * as codegenStub from '../../src/components/ApiReference/explorer-stubs/codegen';
-import * as iconvStub from '../../src/components/ApiReference/explorer-stubs/iconv-lite';
-import * as sucraseStub from '../../src/components/ApiReference/explorer-stubs/sucrase';
+} from '../../plugins/api-reference/codegens';
+import * as codegenStub from '../../plugins/api-reference/explorer-stubs/codegen';
+import * as iconvStub from '../../plugins/api-reference/explorer-stubs/iconv-lite';
+import * as sucraseStub from '../../plugins/api-reference/explorer-stubs/sucrase';
 
 const themeDir = path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json'));
 const fromTheme = (id: string) => require.resolve(id, {paths: [themeDir]});
@@ -91,7 +91,7 @@ test('postman-collection uses iconv-lite only to decode, and the stand-in decode
 
 test('the fake-data stand-in offers any generator, and nothing substitutes variables', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const faker = require('../../src/components/ApiReference/explorer-stubs/faker.cjs');
+  const faker = require('../../plugins/api-reference/explorer-stubs/faker.cjs');
   assert.equal(typeof faker.address.city, 'function');
   assert.equal(faker.datatype.number({min: 1, max: 99}), '');
   // postman-collection fills dynamic variables only in replaceSubstitutions;
@@ -127,7 +127,7 @@ test("the theme calls only pako's ungzip, which the inflate-only build offers", 
 
 test("postman-collection's stand-in entry has every class the theme uses, as the package's own", () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const entry = require('../../src/components/ApiReference/explorer-stubs/postman-collection.cjs');
+  const entry = require('../../plugins/api-reference/explorer-stubs/postman-collection.cjs');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const real = require(fromTheme('postman-collection'));
   const used = new Set<string>();
@@ -145,7 +145,7 @@ test("postman-collection's stand-in entry has every class the theme uses, as the
 
 test('the lodash stand-in has every function postman-collection and the generators call', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const stub = require('../../src/components/ApiReference/explorer-stubs/lodash.cjs');
+  const stub = require('../../plugins/api-reference/explorer-stubs/lodash.cjs');
   // A pristine lodash: postman-collection, loaded by the test above, mixed
   // its helpers into the shared one.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -189,7 +189,7 @@ test('the lodash stand-in has every function postman-collection and the generato
 });
 
 test('the API example builder uses chalk only to colour text, which the stand-in returns plain', async () => {
-  const {default: chalk} = await import('../../src/components/ApiReference/explorer-stubs/chalk');
+  const {default: chalk} = await import('../../plugins/api-reference/explorer-stubs/chalk');
   const examples = read(
     path.join(
       path.dirname(require.resolve('docusaurus-plugin-openapi-docs/package.json')),

@@ -15,8 +15,7 @@ import {loadGrammars, loadSitePrism, type PrismCore} from '../../plugins/static-
 import {decodeTokens, plainTokens, sameTokens} from '../../plugins/static-highlight/tokens';
 import {encodeTokens} from '../../plugins/static-highlight/make-tokens';
 import {prismDark, prismLight} from '../../src/utils/prismThemes';
-
-const LANGUAGES = ['bash', 'json', 'yaml', 'powershell', 'docker', 'promql'];
+import {DOCS_LANGUAGES as LANGUAGES} from '../../plugins/prism-slim/languages';
 
 /** The site's magic comments, as docusaurus.config.ts sets them. */
 const SITE_MAGIC_COMMENTS = (config.themeConfig as {prism: {magicComments: MagicCommentConfig[]}})

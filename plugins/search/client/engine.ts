@@ -25,7 +25,7 @@
  * The weights are in `RANKING`; tests/search/relevance.json is the table
  * they are tuned against (tests/unit/search-relevance.test.ts).
  *
- * The browser (src/search/localClient.ts) and the relevance test run this
+ * The browser (./localClient.ts) and the relevance test run this
  * same code. No DOM or Node APIs here.
  */
 import MiniSearch, {type Query, type SearchResult} from 'minisearch';
