@@ -7,6 +7,11 @@
  *   word also matches as a prefix (the last one from 2 letters, others from
  *   4), as a shorter stem it begins with, and with typos (1 from 4 letters, 2
  *   from 8), all scored lower than an exact match;
+ * - a word also finds, with a lower weight, the docs' own words for it
+ *   (synonyms.ts: "setup" finds "install", "creds" finds "secret"), and two
+ *   words typed apart that the docs write as one ("tool hive", "mcp server"),
+ *   or one word the docs write as two; a synonym counts as half the word in
+ *   the share of the query's words a record holds;
  * - MiniSearch's BM25 scores a match in the record's own heading most, then
  *   one in the headings above it and the page's URL, then one in body text; a
  *   page's title record also holds the page's lead (its text before the first
@@ -31,6 +36,7 @@
 import MiniSearch, {type Query, type SearchResult} from 'minisearch';
 import {stemmer} from 'stemmer';
 import type {DocSearchRecord, RecordType} from './records';
+import {SYNONYMS} from './synonyms';
 
 /** Longest query the engine reads; the modal's input stops at 64 characters. */
 export const MAX_QUERY_LENGTH = 256;
@@ -188,7 +194,7 @@ interface MiniSearchInternals {
  * tree in the exact shape `loadJS` would give them, which skips its
  * object-to-map conversion of every posting.
  */
-function fastIndex(docs: IndexedDoc[]): MiniSearch<IndexedDoc> {
+function fastIndex(docs: IndexedDoc[]): {mini: MiniSearch<IndexedDoc>; vocabulary: Set<string>} {
   const index = new Map<string, TermData>();
   const fieldLength: Record<number, number[]> = {};
   const documentIds: Record<number, number> = {};
@@ -243,7 +249,19 @@ function fastIndex(docs: IndexedDoc[]): MiniSearch<IndexedDoc> {
   );
   const tree = (mini as unknown as MiniSearchInternals)._index;
   for (const [term, data] of index) tree.set(term, data);
-  return mini;
+  return {mini, vocabulary: new Set(index.keys())};
+}
+
+/** Every word (normalised) of the indexed text. */
+function vocabularyOf(docs: IndexedDoc[]): Set<string> {
+  const vocabulary = new Set<string>();
+  for (const doc of docs)
+    for (const field of FIELDS)
+      for (const word of tokenize(doc[field])) {
+        const term = normalizeTerm(word);
+        if (term) vocabulary.add(term);
+      }
+  return vocabulary;
 }
 
 export interface RankedHit {
@@ -363,6 +381,12 @@ export const RANKING = {
   referenceForCode: 2,
   /** Flag and field rows whose name was typed, for such a query. */
   codeForCode: 2,
+  /** A docs' word for the reader's, from synonyms.ts, against the word typed. */
+  synonym: 0.5,
+  /** How much a synonym counts as the reader's word, in the share of the query's words a record holds. */
+  synonymCredit: 0.5,
+  /** Words written apart that the docs write together, or the other way round. */
+  compound: 0.8,
   /** A page's results stay together, up to this many... */
   groupSize: 2,
   /** ...when they score at least this share of the page's best. */
@@ -373,10 +397,12 @@ export class SearchEngine {
   readonly records: DocSearchRecord[];
   private readonly mini: MiniSearch<IndexedDoc>;
   private readonly traits: RecordTraits[];
+  /** Every word of the index, to tell words written apart or together. */
+  private readonly vocabulary: Set<string>;
 
   constructor(records: DocSearchRecord[]) {
     this.records = records;
-    this.mini = fastIndex(indexedDocs(records));
+    ({mini: this.mini, vocabulary: this.vocabulary} = fastIndex(indexedDocs(records)));
     this.traits = traitsOf(records);
   }
 
@@ -384,8 +410,14 @@ export class SearchEngine {
   static viaAddAll(records: DocSearchRecord[]): SearchEngine {
     const engine = Object.create(SearchEngine.prototype) as SearchEngine;
     const mini = new MiniSearch<IndexedDoc>(MINI_OPTIONS);
-    mini.addAll(indexedDocs(records));
-    Object.assign(engine, {records, mini, traits: traitsOf(records)});
+    const docs = indexedDocs(records);
+    mini.addAll(docs);
+    Object.assign(engine, {
+      records,
+      mini,
+      traits: traitsOf(records),
+      vocabulary: vocabularyOf(docs),
+    });
     return engine;
   }
 
@@ -415,7 +447,7 @@ export class SearchEngine {
     // Records that hold more of the query's words come first (Algolia ranks
     // by the number of words matched), counting the words of the record's
     // page title and lead: a section is about what its page is about.
-    const expanded = expandedQuery(terms, prefixed, queryShape(query));
+    const expanded = expandedQuery(query, terms, prefixed, queryShape(query), this.vocabulary);
     const hits = this.mini.search(expanded.query, options).map((r) => this.rank(r, expanded));
     for (const h of hits) h.score *= (h.words / terms.length) ** RANKING.coverage;
     hits.sort((a, b) => b.score - a.score);
@@ -424,20 +456,29 @@ export class SearchEngine {
 
   /** How many of the query's words the record and its page's title and lead hold. */
   private wordsCovered(result: SearchResult, query: ExpandedQuery): number {
-    const own = new Set(result.queryTerms.map((t) => query.slots.get(t)));
-    if (own.size === query.terms.length) return own.size;
+    // Per query word, the best credit of the terms that matched it: 1 for the
+    // word itself, less for a synonym.
+    const own = query.terms.map(() => 0);
+    for (const t of result.queryTerms) {
+      const credit = query.credit.get(t) ?? 1;
+      for (const i of query.slots.get(t) ?? []) own[i] = Math.max(own[i]!, credit);
+    }
+    if (own.every((c) => c === 1)) return own.length;
     const subject = this.traits[result.id as number]!.subject;
     let covered = query.subjects.get(subject);
     if (!covered) {
       // Once per page and query.
-      covered = query.terms.map(
-        (t, i) =>
-          subject.has(t) || (query.prefixed(t, i) && [...subject].some((w) => w.startsWith(t))),
-      );
+      covered = query.terms.map((t, i) => {
+        if (query.prefixed(t, i) && [...subject].some((w) => w.startsWith(t))) return 1;
+        let best = 0;
+        for (const w of query.exact[i]!)
+          if (subject.has(w)) best = Math.max(best, query.credit.get(w) ?? 1);
+        return best;
+      });
       query.subjects.set(subject, covered);
     }
     let n = 0;
-    for (let i = 0; i < query.terms.length; i += 1) if (own.has(i) || covered[i]) n += 1;
+    for (let i = 0; i < query.terms.length; i += 1) n += Math.max(own[i]!, covered[i]!);
     return n;
   }
 
@@ -454,8 +495,13 @@ export class SearchEngine {
     };
     const headingShare = share(traits.heading);
     const exact = traits.heading.length > 0 && traits.heading.every((w) => matched.has(w)) ? 1 : 0;
+    // MiniSearch multiplies the score by the number of searched terms that
+    // matched; count the query's words instead, so that a record does not
+    // gain from matching a word and its synonym or shorter stem both.
+    const slots = new Set(result.queryTerms.flatMap((t) => query.slots.get(t) ?? []));
     let score =
-      result.score *
+      (result.score / Math.max(result.queryTerms.length, 1)) *
+      slots.size *
       (1 +
         RANKING.heading * headingShare +
         RANKING.page * share(traits.page) +
@@ -477,45 +523,140 @@ export class SearchEngine {
  * the last word, from 4 for the others; with typos from 4 letters) or, with a
  * lower weight, as any shorter stem it begins with, from 4 letters. A word
  * typed past its stem ("isolati" for "isol", the stem of "isolation") or with
- * a typo at its end still finds it.
+ * a typo at its end still finds it. Also with a lower weight: the docs' words
+ * for the reader's (synonyms.ts), and words the reader wrote apart or together
+ * that the docs write the other way ("tool hive", "mcp server", "secretstore").
  */
 interface ExpandedQuery {
   query: Query;
   /** The query's words (stems). */
   terms: string[];
-  /** Each searched term to the position of its query word. */
-  slots: Map<string, number>;
+  /** Each searched term to the positions of the query words it stands for. */
+  slots: Map<string, number[]>;
+  /** Per query word, the whole words that count as it: itself, its synonyms, its compounds. */
+  exact: string[][];
+  /** How much a term counts towards holding its query words, when less than 1 (synonyms). */
+  credit: Map<string, number>;
   prefixed: (term: string, i: number) => boolean;
   shape: QueryShape;
   /** Per page subject, which of the words it holds (filled while ranking). */
-  subjects: Map<Set<string>, boolean[]>;
+  subjects: Map<Set<string>, number[]>;
 }
 
+/** A word's stem, stop words included, to look up the phrases of synonyms.ts. */
+function phraseStem(word: string): string {
+  let w = word.toLowerCase();
+  if (NON_ASCII.test(w)) w = w.normalize('NFD').replace(/\p{M}/gu, '');
+  return stemmer(w);
+}
+
+/** Reader's word or two-word phrase (stems, space-separated) to the docs' words (normalised). */
+const SYNONYM_TABLE: Map<string, string[]> = (() => {
+  const table = new Map<string, string[]>();
+  for (const group of SYNONYMS) {
+    const docs = group.docs.flatMap((d) => tokenize(d).map(normalizeTerm));
+    for (const reader of group.reader) {
+      const words = tokenize(reader);
+      const own = new Set(words.map(normalizeTerm));
+      const key = words.map(phraseStem).join(' ');
+      const list = table.get(key) ?? [];
+      for (const t of docs) if (t && !own.has(t) && !list.includes(t)) list.push(t);
+      table.set(key, list);
+    }
+  }
+  return table;
+})();
+
 function expandedQuery(
+  text: string,
   terms: string[],
   prefixed: (term: string, i: number) => boolean,
   shape: QueryShape,
+  vocabulary: Set<string>,
 ): ExpandedQuery {
-  const slots = new Map<string, number>();
+  const slots = new Map<string, number[]>();
+  const exact = terms.map((t) => [t]);
   const queries: Query[] = [];
   terms.forEach((term, i) => {
-    slots.set(term, i);
+    slots.set(term, [i]);
     queries.push({queries: [term], prefix: prefixed(term, i)});
     for (let n = term.length - 1; n >= 4; n -= 1) {
       const stem = term.slice(0, n);
       if (slots.has(stem)) continue;
-      slots.set(stem, i);
+      slots.set(stem, [i]);
       queries.push({queries: [stem], prefix: false, fuzzy: false, boostTerm: () => SHORTER_STEM});
     }
+  });
+  const credit = new Map<string, number>();
+  const alternative = (term: string | null, at: number[], weight: number) => {
+    if (!term || at.length === 0 || slots.has(term)) return;
+    slots.set(term, at);
+    if (weight === RANKING.synonym) credit.set(term, RANKING.synonymCredit);
+    for (const i of at) exact[i]!.push(term);
+    queries.push({queries: [term], prefix: false, fuzzy: false, boostTerm: () => weight});
+  };
+  // The query's words as typed, each with the query word it counts as (none
+  // for stop words).
+  const words = tokenize(text.slice(0, MAX_QUERY_LENGTH)).slice(0, MAX_QUERY_TERMS * 2);
+  const at = words.map((w) => {
+    const t = normalizeTerm(w);
+    const i = t ? terms.indexOf(t) : -1;
+    return i < 0 ? [] : [i];
+  });
+  const stems = words.map(phraseStem);
+  words.forEach((word, i) => {
+    for (const t of SYNONYM_TABLE.get(stems[i]!) ?? []) alternative(t, at[i]!, RANKING.synonym);
+    if (i === words.length - 1) {
+      splitCompound(word, at[i]!, vocabulary, alternative);
+      return;
+    }
+    const both = [...new Set([...at[i]!, ...at[i + 1]!])];
+    for (const t of SYNONYM_TABLE.get(`${stems[i]} ${stems[i + 1]}`) ?? [])
+      alternative(t, both, RANKING.synonym);
+    // Two words the docs write as one: "tool hive", "mcp server".
+    if (at[i]!.length > 0 && at[i + 1]!.length > 0) {
+      const joined = normalizeTerm(word + words[i + 1]);
+      if (joined && vocabulary.has(joined)) alternative(joined, both, RANKING.compound);
+    }
+    splitCompound(word, at[i]!, vocabulary, alternative);
   });
   return {
     query: {combineWith: 'OR', queries},
     terms,
     slots,
+    exact,
+    credit,
     prefixed,
     shape,
     subjects: new Map(),
   };
+}
+
+/**
+ * One word the docs write as two ("secretstore"): when the word is not in the
+ * index, but two words of the index make it up, it also finds those.
+ */
+function splitCompound(
+  word: string,
+  at: number[],
+  vocabulary: Set<string>,
+  alternative: (term: string | null, at: number[], weight: number) => void,
+): void {
+  const term = normalizeTerm(word);
+  if (!term || at.length === 0 || word.length < 6 || vocabulary.has(term)) return;
+  // The most even split whose halves are both words of the index.
+  let best: [string, string] | null = null;
+  let bestShort = 0;
+  for (let k = 3; k <= word.length - 3; k += 1) {
+    const a = normalizeTerm(word.slice(0, k));
+    const b = normalizeTerm(word.slice(k));
+    const short = Math.min(k, word.length - k);
+    if (a && b && vocabulary.has(a) && vocabulary.has(b) && short > bestShort) {
+      best = [a, b];
+      bestShort = short;
+    }
+  }
+  if (best) for (const t of best) alternative(t, at, RANKING.compound);
 }
 
 /** Weight of a match on a shorter stem than the word typed. */
