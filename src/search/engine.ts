@@ -3,10 +3,11 @@
  * highlighting and snippets that the DocSearch UI expects from Algolia.
  *
  * Ranking, in short:
- * - words are compared by their stems (Porter), without stop words; each
- *   word also matches as a prefix (the last one from 2 letters, others from
- *   4), as a shorter stem it begins with, and with typos (1 from 4 letters, 2
- *   from 8), all scored lower than an exact match;
+ * - words are compared by their stems (Porter), without stop words, and
+ *   negations ("can't", "doesnt", "cannot") as "not"; each word also matches
+ *   as a prefix (the last one from 2 letters, others from 4), as a shorter
+ *   stem it begins with, and with typos (1 from 4 letters, 2 from 8), all
+ *   scored lower than an exact match;
  * - a word also finds, with a lower weight, the docs' own words for it
  *   (synonyms.ts: "setup" finds "install", "creds" finds "secret"), and two
  *   words typed apart that the docs write as one ("tool hive", "mcp server"),
@@ -54,16 +55,23 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-/** What is left of a negated contraction ("isn't") once the apostrophe splits it. */
+/**
+ * Negated contractions without their "'t" ("isn't", "doesn't"); with it, or
+ * typed without the apostrophe ("doesnt"), they stand for "not".
+ */
 const NEGATIONS = new Set(
   'aren couldn didn doesn don hadn hasn haven isn mustn needn shouldn wasn weren wouldn'.split(' '),
 );
+/** The same for words that also mean something else without their "'t". */
+const NEGATIONS_WITH_T = new Set(['can', 'won']);
 
-const WORD = /[\p{L}\p{N}]+/gu;
-const ASCII_WORD = /[A-Za-z0-9]+/g;
+/** A word: letters and digits, with the "'t" of a negated contraction ("can't"). */
+const WORD = /[\p{L}\p{N}]+(?:['’]t\b)?/gu;
+const ASCII_WORD = /[A-Za-z0-9]+(?:['’]t\b)?/g;
+const CONTRACTION = /['’]t$/;
 const NON_ASCII = /[^\p{ASCII}]/u;
 
-/** Splits text into words: runs of letters and digits. */
+/** Splits text into words: runs of letters and digits ("can't" stays one word). */
 export function tokenize(text: string): string[] {
   // Same words either way; the ASCII pattern is much faster on plain text.
   return text.match(NON_ASCII.test(text) ? WORD : ASCII_WORD) ?? [];
@@ -81,8 +89,15 @@ export function normalizeTerm(term: string): string | null {
   if (t !== undefined) return t;
   t = term.toLowerCase();
   if (NON_ASCII.test(t)) t = t.normalize('NFD').replace(/\p{M}/gu, '');
-  if (STOP_WORDS.has(t) || (t.length === 1 && !(t >= '0' && t <= '9'))) t = null;
-  else if (NEGATIONS.has(t)) t = 'not';
+  const base = CONTRACTION.test(t) ? t.slice(0, -2) : t.endsWith('t') ? t.slice(0, -1) : null;
+  if (
+    NEGATIONS.has(t) ||
+    t === 'cannot' ||
+    (base !== null && (NEGATIONS.has(base) || NEGATIONS_WITH_T.has(base)))
+  )
+    t = 'not';
+  else if (CONTRACTION.test(t)) t = normalizeTerm(t.slice(0, -2));
+  else if (STOP_WORDS.has(t) || (t.length === 1 && !(t >= '0' && t <= '9'))) t = null;
   else t = stemmer(t);
   if (normalized.size < 50_000) normalized.set(term, t);
   return t;
