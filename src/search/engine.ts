@@ -19,7 +19,8 @@
  *   heading);
  * - records that hold more of the query's words rank higher, counting the
  *   words of their page's title and lead (a section is about what its page is
- *   about); so do records whose own heading or page title holds the words;
+ *   about); so do records whose own heading or page title holds the words,
+ *   and those whose heading is mostly made of them ("What is ToolHive?");
  * - the query's shape decides between guides and reference: for words
  *   ("what is mcp", "permission profile") the reference pages and the flag
  *   and field rows weigh less; for a command, flag or field name
@@ -386,7 +387,7 @@ export const RANKING = {
   heading: 1,
   /** Per share of the query's words found in the title of the record's page. */
   page: 0.25,
-  /** When every word of the heading matched: the heading is what was asked for. */
+  /** Per share of the heading's words that matched: the heading is what was asked for. */
   exactHeading: 0.5,
   /** Reference records, for a query in words. */
   referenceForWords: 0.6,
@@ -503,13 +504,26 @@ export class SearchEngine {
     const record = this.records[id]!;
     const traits = this.traits[id]!;
     const matched = new Set(result.terms);
+    // The share of the query's words that `words` hold: a word found as
+    // itself or a synonym stands for its query words (a compound for two),
+    // one found as a prefix or with a typo for one.
     const share = (words: string[]) => {
-      let n = 0;
-      for (const w of words) if (matched.has(w)) n += 1;
-      return Math.min(n, termCount) / termCount;
+      const held = new Set<number>();
+      let other = 0;
+      for (const w of words) {
+        if (!matched.has(w)) continue;
+        const at = query.slots.get(w);
+        if (at) for (const i of at) held.add(i);
+        else other += 1;
+      }
+      return Math.min(held.size + other, termCount) / termCount;
     };
     const headingShare = share(traits.heading);
-    const exact = traits.heading.length > 0 && traits.heading.every((w) => matched.has(w)) ? 1 : 0;
+    // How much of the heading is what was asked for: all of it for "What is
+    // ToolHive?" and "tool hive", a quarter for "Run the ToolHive API server".
+    let ofHeading = 0;
+    for (const w of traits.heading) if (matched.has(w)) ofHeading += 1;
+    const headingMatched = traits.heading.length > 0 ? ofHeading / traits.heading.length : 0;
     // MiniSearch multiplies the score by the number of searched terms that
     // matched; count the query's words instead, so that a record does not
     // gain from matching a word and its synonym or shorter stem both.
@@ -520,7 +534,7 @@ export class SearchEngine {
       (1 +
         RANKING.heading * headingShare +
         RANKING.page * share(traits.page) +
-        RANKING.exactHeading * exact);
+        RANKING.exactHeading * headingMatched);
     const words = this.wordsCovered(result, query);
     if (query.shape === 'words') {
       if (traits.reference) score *= RANKING.referenceForWords;
