@@ -38,7 +38,7 @@
 import MiniSearch, {type Query, type SearchResult} from 'minisearch';
 import {stemmer} from 'stemmer';
 import type {DocSearchRecord, RecordType} from './records';
-import {SYNONYMS} from './synonyms';
+import {ABBREVIATIONS, SYNONYMS, type SynonymGroup} from './synonyms';
 
 /** Longest query the engine reads; the modal's input stops at 64 characters. */
 export const MAX_QUERY_LENGTH = 256;
@@ -401,6 +401,8 @@ export const RANKING = {
   synonym: 0.5,
   /** How much a synonym counts as the reader's word, in the share of the query's words a record holds. */
   synonymCredit: 0.5,
+  /** The docs' long form of a word the reader shortened ("k8s"): the same word. */
+  abbreviation: 1,
   /** Words written apart that the docs write together, or the other way round. */
   compound: 0.8,
   /** A page's results stay together, up to this many... */
@@ -580,9 +582,9 @@ function phraseStem(word: string): string {
 }
 
 /** Reader's word or two-word phrase (stems, space-separated) to the docs' words (normalised). */
-const SYNONYM_TABLE: Map<string, string[]> = (() => {
+function lookupTable(groups: SynonymGroup[]): Map<string, string[]> {
   const table = new Map<string, string[]>();
-  for (const group of SYNONYMS) {
+  for (const group of groups) {
     const docs = group.docs.flatMap((d) => tokenize(d).map(normalizeTerm));
     for (const reader of group.reader) {
       const words = tokenize(reader);
@@ -594,7 +596,9 @@ const SYNONYM_TABLE: Map<string, string[]> = (() => {
     }
   }
   return table;
-})();
+}
+const SYNONYM_TABLE = lookupTable(SYNONYMS);
+const ABBREVIATION_TABLE = lookupTable(ABBREVIATIONS);
 
 function expandedQuery(
   text: string,
@@ -617,10 +621,10 @@ function expandedQuery(
     }
   });
   const credit = new Map<string, number>();
-  const alternative = (term: string | null, at: number[], weight: number) => {
+  const alternative = (term: string | null, at: number[], weight: number, part = 1) => {
     if (!term || at.length === 0 || slots.has(term)) return;
     slots.set(term, at);
-    if (weight === RANKING.synonym) credit.set(term, RANKING.synonymCredit);
+    if (part < 1) credit.set(term, part);
     for (const i of at) exact[i]!.push(term);
     queries.push({queries: [term], prefix: false, fuzzy: false, boostTerm: () => weight});
   };
@@ -634,14 +638,17 @@ function expandedQuery(
   });
   const stems = words.map(phraseStem);
   words.forEach((word, i) => {
-    for (const t of SYNONYM_TABLE.get(stems[i]!) ?? []) alternative(t, at[i]!, RANKING.synonym);
+    for (const t of ABBREVIATION_TABLE.get(stems[i]!) ?? [])
+      alternative(t, at[i]!, RANKING.abbreviation);
+    for (const t of SYNONYM_TABLE.get(stems[i]!) ?? [])
+      alternative(t, at[i]!, RANKING.synonym, RANKING.synonymCredit);
     if (i === words.length - 1) {
       splitCompound(word, at[i]!, vocabulary, alternative);
       return;
     }
     const both = [...new Set([...at[i]!, ...at[i + 1]!])];
     for (const t of SYNONYM_TABLE.get(`${stems[i]} ${stems[i + 1]}`) ?? [])
-      alternative(t, both, RANKING.synonym);
+      alternative(t, both, RANKING.synonym, RANKING.synonymCredit);
     // Two words the docs write as one: "tool hive", "mcp server".
     if (at[i]!.length > 0 && at[i + 1]!.length > 0) {
       const joined = normalizeTerm(word + words[i + 1]);

@@ -24,31 +24,46 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['remove', 'delete', 'uninstall', 'erase'], docs: ['remove', 'delete', 'uninstall']},
   // A new version: the CLI and the operator upgrade, the app updates.
   {reader: ['update', 'upgrade'], docs: ['update', 'upgrade']},
-  // Credentials and keys are kept as secrets.
+  // Credentials and passwords are kept as secrets.
   {reader: ['creds', 'credential', 'password'], docs: ['secret']},
   // The secret store is the secrets provider; the macOS keychain is the OS keyring.
   {reader: ['secret store', 'secret manager', 'vault'], docs: ['provider']},
   {reader: ['keychain', 'credential manager'], docs: ['keyring']},
   // A container engine is what the docs call a container runtime.
   {reader: ['engine'], docs: ['runtime']},
-  // Kubernetes, shortened.
-  {reader: ['k8s', 'kube'], docs: ['kubernetes']},
-  // Environment variables, shortened.
-  {reader: ['env'], docs: ['environment']},
-  {reader: ['var', 'vars'], docs: ['variable']},
   // Signing in, in its other spellings.
   {reader: ['login', 'log in', 'signin', 'sign in', 'logon'], docs: ['sign', 'login']},
   // Editors and IDEs are what the docs call clients.
   {reader: ['ide', 'editor'], docs: ['client']},
   {reader: ['vscode', 'vs code'], docs: ['visual studio code']},
+  // The docs lay out options under "Choose a provider", "Choose a transport", ...
+  {reader: ['option', 'alternative', 'choice'], docs: ['choose']},
+  // Integrating with an editor is connecting it.
+  {reader: ['integrate', 'integration'], docs: ['connect']},
+  // A server that doesn't show up doesn't appear.
+  {reader: ['show up'], docs: ['appear']},
   // Hiding tools from a client is filtering them.
   {reader: ['hide', 'exclude'], docs: ['filter']},
   // The docs mount folders.
-  {reader: ['directory', 'dir'], docs: ['folder']},
+  {reader: ['directory'], docs: ['folder']},
   // macOS, as readers write it.
   {reader: ['mac', 'osx'], docs: ['macos']},
   // Allow lists are allowed hosts.
   {reader: ['allowlist', 'whitelist'], docs: ['allow']},
   // Single sign-on and identity providers speak OIDC.
   {reader: ['sso', 'idp'], docs: ['oidc']},
+];
+
+/**
+ * Words a reader shortens that the docs spell out: the same word, so a match
+ * on the long form counts as the reader's own (`RANKING.abbreviation`).
+ */
+export const ABBREVIATIONS: SynonymGroup[] = [
+  {reader: ['k8s', 'kube'], docs: ['kubernetes']},
+  {reader: ['env'], docs: ['environment']},
+  {reader: ['var', 'vars'], docs: ['variable']},
+  {reader: ['creds', 'cred'], docs: ['credentials']},
+  {reader: ['dir'], docs: ['directory', 'folder']},
+  {reader: ['repo'], docs: ['repository']},
+  {reader: ['perms'], docs: ['permissions']},
 ];
