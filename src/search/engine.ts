@@ -50,8 +50,8 @@ const STOP_WORDS = new Set(
     'a an and are as at be but by can do does for from has have how i if in into is it its ' +
     'me my no of on or our so than that the their them then there these they this to was ' +
     'we what when where which while who why will with you your ' +
-    'about am been being both did doing during each had having he her here hers him his ' +
-    'itself just more most myself once only other ours own same she should some such ' +
+    'about all am any been being both did doing during each had having he her here hers him his ' +
+    'every itself just more most myself once only other ours own same she should some such ' +
     'those through too very via were would'
   ).split(' '),
 );
