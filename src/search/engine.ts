@@ -7,7 +7,8 @@
  *   negations ("can't", "doesnt", "cannot") as "not"; each word also matches
  *   as a prefix (the last one from 2 letters, others from 4), as a shorter
  *   stem it begins with, and with typos (1 from 4 letters, 2 from 8), all
- *   scored lower than an exact match;
+ *   scored lower than an exact match; a whole word of the index, but the
+ *   last, found only that way ("tool" in "toolhive") counts as half a word;
  * - a word also finds, with a lower weight, the docs' own words for it
  *   (synonyms.ts: "setup" finds "install", "creds" finds "secret"), and two
  *   words typed apart that the docs write as one ("tool hive", "mcp server"),
@@ -397,6 +398,8 @@ export const RANKING = {
   referenceForCode: 2,
   /** Flag and field rows whose name was typed, for such a query. */
   codeForCode: 2,
+  /** How much a whole word, not the last, counts when it matched only as a prefix or with a typo. */
+  prefixCredit: 0.5,
   /** A docs' word for the reader's, from synonyms.ts, against the word typed. */
   synonym: 0.5,
   /** How much a synonym counts as the reader's word, in the share of the query's words a record holds. */
@@ -477,8 +480,12 @@ export class SearchEngine {
     // Per query word, the best credit of the terms that matched it: 1 for the
     // word itself, less for a synonym.
     const own = query.terms.map(() => 0);
+    const found = new Set(result.terms);
     for (const t of result.queryTerms) {
-      const credit = query.credit.get(t) ?? 1;
+      let credit = query.credit.get(t) ?? 1;
+      // A whole word, not the last, that matched only as the start of a
+      // longer word or with a typo ("tool" in "toolhive") is less sure.
+      if (query.whole.has(t) && !found.has(t)) credit *= RANKING.prefixCredit;
       for (const i of query.slots.get(t) ?? []) own[i] = Math.max(own[i]!, credit);
     }
     if (own.every((c) => c === 1)) return own.length;
@@ -487,8 +494,9 @@ export class SearchEngine {
     if (!covered) {
       // Once per page and query.
       covered = query.terms.map((t, i) => {
-        if (query.prefixed(t, i) && [...subject].some((w) => w.startsWith(t))) return 1;
         let best = 0;
+        if (query.prefixed(t, i) && [...subject].some((w) => w.startsWith(t)))
+          best = query.whole.has(t) ? RANKING.prefixCredit : 1;
         for (const w of query.exact[i]!)
           if (subject.has(w)) best = Math.max(best, query.credit.get(w) ?? 1);
         return best;
@@ -568,6 +576,8 @@ interface ExpandedQuery {
   exact: string[][];
   /** How much a term counts towards holding its query words, when less than 1 (synonyms). */
   credit: Map<string, number>;
+  /** The query's words, but the last, that are whole words of the index. */
+  whole: Set<string>;
   prefixed: (term: string, i: number) => boolean;
   shape: QueryShape;
   /** Per page subject, which of the words it holds (filled while ranking). */
@@ -662,6 +672,7 @@ function expandedQuery(
     slots,
     exact,
     credit,
+    whole: new Set(terms.filter((t, i) => i < terms.length - 1 && vocabulary.has(t))),
     prefixed,
     shape,
     subjects: new Map(),

@@ -66,4 +66,6 @@ export const ABBREVIATIONS: SynonymGroup[] = [
   {reader: ['dir'], docs: ['directory', 'folder']},
   {reader: ['repo'], docs: ['repository']},
   {reader: ['perms'], docs: ['permissions']},
+  {reader: ['config', 'conf'], docs: ['configuration']},
+  {reader: ['auth'], docs: ['authentication', 'authorization']},
 ];
