@@ -53,7 +53,7 @@ const STOP_WORDS = new Set(
     'we what when where which while who why will with you your ' +
     'about all am any been being both did doing during each had having he her here hers him his ' +
     'every itself just more most myself once only other ours own same she should some such ' +
-    'those through too very via were would'
+    'those through too up very via were would'
   ).split(' '),
 );
 
@@ -659,8 +659,8 @@ function expandedQuery(
     const both = [...new Set([...at[i]!, ...at[i + 1]!])];
     for (const t of SYNONYM_TABLE.get(`${stems[i]} ${stems[i + 1]}`) ?? [])
       alternative(t, both, RANKING.synonym, RANKING.synonymCredit);
-    // Two words the docs write as one: "tool hive", "mcp server".
-    if (at[i]!.length > 0 && at[i + 1]!.length > 0) {
+    // Two words the docs write as one: "tool hive", "mcp server", "set up".
+    if (both.length > 0) {
       const joined = normalizeTerm(word + words[i + 1]);
       if (joined && vocabulary.has(joined)) alternative(joined, both, RANKING.compound);
     }

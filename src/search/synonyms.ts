@@ -23,7 +23,7 @@ export const SYNONYMS: SynonymGroup[] = [
   // Taking something away: the CLI removes servers, the API deletes, apps uninstall.
   {reader: ['remove', 'delete', 'uninstall', 'erase'], docs: ['remove', 'delete', 'uninstall']},
   // A new version: the CLI and the operator upgrade, the app updates.
-  {reader: ['update', 'upgrade'], docs: ['update', 'upgrade']},
+  {reader: ['update', 'upgrade'], docs: ['update', 'upgrade', 'up to date']},
   // Credentials and passwords are kept as secrets.
   {reader: ['creds', 'credential', 'password'], docs: ['secret']},
   // The secret store is the secrets provider; the macOS keychain is the OS keyring.
