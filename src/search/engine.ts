@@ -211,7 +211,7 @@ interface MiniSearchInternals {
  * tree in the exact shape `loadJS` would give them, which skips its
  * object-to-map conversion of every posting.
  */
-function fastIndex(docs: IndexedDoc[]): {mini: MiniSearch<IndexedDoc>; vocabulary: Set<string>} {
+function fastIndex(docs: IndexedDoc[]): {mini: MiniSearch<IndexedDoc>; vocabulary: Vocabulary} {
   const index = new Map<string, TermData>();
   const fieldLength: Record<number, number[]> = {};
   const documentIds: Record<number, number> = {};
@@ -266,19 +266,53 @@ function fastIndex(docs: IndexedDoc[]): {mini: MiniSearch<IndexedDoc>; vocabular
   );
   const tree = (mini as unknown as MiniSearchInternals)._index;
   for (const [term, data] of index) tree.set(term, data);
-  return {mini, vocabulary: new Set(index.keys())};
+  const counts = new Map<string, number>();
+  for (const [term, data] of index) {
+    let n = 0;
+    for (const freqs of data.values()) n = Math.max(n, freqs.size);
+    counts.set(term, n);
+  }
+  return {mini, vocabulary: new Vocabulary(counts)};
 }
 
-/** Every word (normalised) of the indexed text. */
-function vocabularyOf(docs: IndexedDoc[]): Set<string> {
-  const vocabulary = new Set<string>();
-  for (const doc of docs)
-    for (const field of FIELDS)
-      for (const word of tokenize(doc[field])) {
-        const term = normalizeTerm(word);
-        if (term) vocabulary.add(term);
-      }
-  return vocabulary;
+/**
+ * The words (normalised) of the index, each with the number of records that
+ * hold it (in the field that holds it most), to tell words written apart or
+ * together.
+ */
+class Vocabulary {
+  private sorted: string[] | undefined;
+
+  constructor(readonly counts: Map<string, number>) {}
+
+  static of(docs: IndexedDoc[]): Vocabulary {
+    const counts = new Map<string, number>();
+    for (const field of FIELDS) {
+      const perField = new Map<string, number>();
+      for (const doc of docs)
+        for (const term of new Set(tokenize(doc[field]).map(normalizeTerm)))
+          if (term) perField.set(term, (perField.get(term) ?? 0) + 1);
+      for (const [term, n] of perField) counts.set(term, Math.max(counts.get(term) ?? 0, n));
+    }
+    return new Vocabulary(counts);
+  }
+
+  has(term: string): boolean {
+    return this.counts.has(term);
+  }
+
+  /** Whether a longer word of the index begins with `prefix`. */
+  extends(prefix: string): boolean {
+    const sorted = (this.sorted ??= [...this.counts.keys()].sort());
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! <= prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < sorted.length && sorted[lo]!.startsWith(prefix);
+  }
 }
 
 export interface RankedHit {
@@ -419,7 +453,7 @@ export class SearchEngine {
   private readonly mini: MiniSearch<IndexedDoc>;
   private readonly traits: RecordTraits[];
   /** Every word of the index, to tell words written apart or together. */
-  private readonly vocabulary: Set<string>;
+  private readonly vocabulary: Vocabulary;
 
   constructor(records: DocSearchRecord[]) {
     this.records = records;
@@ -437,7 +471,7 @@ export class SearchEngine {
       records,
       mini,
       traits: traitsOf(records),
-      vocabulary: vocabularyOf(docs),
+      vocabulary: Vocabulary.of(docs),
     });
     return engine;
   }
@@ -615,7 +649,7 @@ function expandedQuery(
   terms: string[],
   prefixed: (term: string, i: number) => boolean,
   shape: QueryShape,
-  vocabulary: Set<string>,
+  vocabulary: Vocabulary,
 ): ExpandedQuery {
   const slots = new Map<string, number[]>();
   const exact = terms.map((t) => [t]);
@@ -653,7 +687,9 @@ function expandedQuery(
     for (const t of SYNONYM_TABLE.get(stems[i]!) ?? [])
       alternative(t, at[i]!, RANKING.synonym, RANKING.synonymCredit);
     if (i === words.length - 1) {
-      splitCompound(word, at[i]!, vocabulary, alternative);
+      // Unless the reader is still typing it.
+      if (!vocabulary.extends(normalizeTerm(word) ?? word))
+        splitCompound(word, at[i]!, vocabulary, alternative);
       return;
     }
     const both = [...new Set([...at[i]!, ...at[i + 1]!])];
@@ -681,30 +717,36 @@ function expandedQuery(
 
 /**
  * One word the docs write as two ("secretstore"): when the word is not in the
- * index, but two words of the index make it up, it also finds those.
+ * index, but two common words of the index make it up, it also finds those.
  */
 function splitCompound(
   word: string,
   at: number[],
-  vocabulary: Set<string>,
+  vocabulary: Vocabulary,
   alternative: (term: string | null, at: number[], weight: number) => void,
 ): void {
   const term = normalizeTerm(word);
-  if (!term || at.length === 0 || word.length < 6 || vocabulary.has(term)) return;
-  // The most even split whose halves are both words of the index.
+  if (!term || at.length === 0 || word.length < 6 || word.length > 30 || vocabulary.has(term))
+    return;
+  const common = (t: string | null) =>
+    t !== null && (vocabulary.counts.get(t) ?? 0) >= SPLIT_MIN_RECORDS;
+  // The most even split whose halves are both common words of the index.
   let best: [string, string] | null = null;
   let bestShort = 0;
   for (let k = 3; k <= word.length - 3; k += 1) {
     const a = normalizeTerm(word.slice(0, k));
     const b = normalizeTerm(word.slice(k));
     const short = Math.min(k, word.length - k);
-    if (a && b && vocabulary.has(a) && vocabulary.has(b) && short > bestShort) {
-      best = [a, b];
+    if (common(a) && common(b) && short > bestShort) {
+      best = [a!, b!];
       bestShort = short;
     }
   }
   if (best) for (const t of best) alternative(t, at, RANKING.compound);
 }
+
+/** A half of a split word is a word of at least this many records. */
+const SPLIT_MIN_RECORDS = 3;
 
 /** Weight of a match on a shorter stem than the word typed. */
 const SHORTER_STEM = 0.3;
