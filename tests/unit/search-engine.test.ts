@@ -107,6 +107,11 @@ test('the fast index build equals MiniSearch.addAll', () => {
   // The whole index (terms, postings, field lengths, document table) ...
   const internals = (e: SearchEngine) => JSON.stringify((e as unknown as {mini: object}).mini);
   assert.equal(internals(engine), internals(slow));
+  // The words of the index and their record counts, too.
+  const words = (e: SearchEngine) => [
+    ...(e as unknown as {vocabulary: {counts: Map<string, number>}}).vocabulary.counts,
+  ];
+  assert.deepEqual(words(engine).sort(), words(slow).sort());
   // ... and therefore the results and their scores.
   for (const q of [
     'network isolation',
