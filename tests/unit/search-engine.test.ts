@@ -111,6 +111,11 @@ test('the fast index build equals MiniSearch.addAll', () => {
   // The whole index (terms, postings, field lengths, document table) ...
   const internals = (e: SearchEngine) => JSON.stringify((e as unknown as {mini: object}).mini);
   assert.equal(internals(engine), internals(slow));
+  // The words of the index and their record counts, too.
+  const words = (e: SearchEngine) => [
+    ...(e as unknown as {vocabulary: {counts: Map<string, number>}}).vocabulary.counts,
+  ];
+  assert.deepEqual(words(engine).sort(), words(slow).sort());
   // ... and therefore the results and their scores.
   for (const q of [
     'network isolation',
@@ -220,6 +225,82 @@ test('typos are tolerated: one from 4 letters, two from 8', () => {
 test('stop words and punctuation are ignored', () => {
   assert.deepEqual(queryTerms('How do I use the --transport flag?'), ['us', 'transport', 'flag']);
   assert.deepEqual(queryTerms('thv_run: 1Password!'), ['thv', 'run', '1password']);
+  assert.deepEqual(queryTerms('log every tool call, set up'), ['log', 'tool', 'call', 'set']);
+});
+
+/** A page of one title and its sections, each a heading with a line of text. */
+function page(path: string, title: string, sections: [string, string][]): PageRecords {
+  const records: PageRecords['records'] = [{level: 1, text: title, parent: -1}];
+  for (const [heading, text] of sections) {
+    const at = records.length;
+    const anchor = heading
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+    records.push({level: 2, text: heading, parent: 0, anchor}, {level: 0, text, parent: at});
+  }
+  return {path, lvl0: 'Guides', lvl1: title, records};
+}
+
+const wording = new SearchEngine(
+  unpackRecords(
+    packRecords([
+      page('/install', 'Install the CLI', [
+        ['Install with Homebrew', 'Run brew install to get the command line tool.'],
+        ['Uninstall the CLI', 'Take the binary off your machine.'],
+        ['Remove the CLI configuration', 'Your settings stay in place until you take them out.'],
+      ]),
+      page('/secrets', 'Secrets management', [
+        ['Store a secret', 'Keep API tokens in the secrets provider.'],
+        ['Where secrets are stored', 'The provider stores them encrypted.'],
+        ['Store secrets from a script', 'Pipe each one to the store command.'],
+      ]),
+      page('/k8s', 'Kubernetes operator', [
+        ['The MCPServer resource', 'The operator runs what this resource describes.'],
+        ['Environment variables', 'Pass settings to the server container.'],
+      ]),
+      page('/faq', 'Questions', [
+        ['What is ToolHive?', 'A way to run MCP servers safely.'],
+        ['Connect a client', 'Point the client at the proxy.'],
+        ["The client can't connect", 'Check the proxy port and the transport.'],
+      ]),
+      page('/tools', 'Tool filters', [['Hive mind', 'A tool that many hands built.']]),
+    ]),
+  ),
+);
+const first = (query: string) => wording.search(query).hits[0]?.record.url;
+
+test("a reader's words find the docs' words for them", () => {
+  // synonyms.ts: "setup" is installing, "creds" are secrets, "k8s" is Kubernetes.
+  assert.equal(first('setup homebrew'), '/install#install-with-homebrew');
+  assert.match(first('creds') ?? '', /^\/secrets/);
+  assert.equal(first('k8s operator'), '/k8s');
+  assert.equal(first('env vars'), '/k8s#environment-variables');
+  // A heading with the reader's own word comes before one with a synonym.
+  const urls = wording.search('uninstall cli').hits.map((h) => h.record.url);
+  assert.equal(urls[0], '/install#uninstall-the-cli');
+  assert.ok(urls.includes('/install#remove-the-cli-configuration'));
+  assert.ok(
+    urls.indexOf('/install#remove-the-cli-configuration') >
+      urls.indexOf('/install#uninstall-the-cli'),
+  );
+});
+
+test('words typed apart find the word the docs write as one, and the other way', () => {
+  assert.equal(first('what is tool hive'), '/faq#what-is-toolhive');
+  assert.equal(first('mcp server resource'), '/k8s#the-mcpserver-resource');
+  // "secret" is also a shorter stem of "secretstore"; "store" is found by the split.
+  const split = wording.search('secretstore').hits[0]!;
+  assert.equal(split.record.url, '/secrets#store-a-secret');
+  assert.ok(split.matched.has('store'));
+});
+
+test('negations count as "not", however they are typed', () => {
+  for (const q of ["can't", 'can’t', 'cannot', "doesn't", 'doesnt', "won't"])
+    assert.deepEqual(queryTerms(q), ['not'], q);
+  assert.deepEqual(queryTerms('can'), []);
+  assert.equal(first("why can't my client connect"), '/faq#the-client-can-t-connect');
+  assert.equal(first('connect a client'), '/faq#connect-a-client');
 });
 
 test('the client answers the lite client contract for DocSearch', async () => {

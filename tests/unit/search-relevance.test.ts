@@ -27,7 +27,7 @@ const TABLES = {
  * is raised to the target once the ranking earns it, never by editing the
  * held-out queries.
  */
-const MIN_HIT_RATE: Record<string, number> = {tuning: 0.95, 'held-out': 0.8};
+const MIN_HIT_RATE: Record<string, number> = {tuning: 0.95, 'held-out': 0.85};
 const TOP = 3;
 
 interface Case {

@@ -3,17 +3,25 @@
  * highlighting and snippets that the DocSearch UI expects from Algolia.
  *
  * Ranking, in short:
- * - words are compared by their stems (Porter), without stop words; each
- *   word also matches as a prefix (the last one from 2 letters, others from
- *   4), as a shorter stem it begins with, and with typos (1 from 4 letters, 2
- *   from 8), all scored lower than an exact match;
+ * - words are compared by their stems (Porter), without stop words, and
+ *   negations ("can't", "doesnt", "cannot") as "not"; each word also matches
+ *   as a prefix (the last one from 2 letters, others from 4), as a shorter
+ *   stem it begins with, and with typos (1 from 4 letters, 2 from 8), all
+ *   scored lower than an exact match; a whole word of the index, but the
+ *   last, found only that way ("tool" in "toolhive") counts as half a word;
+ * - a word also finds, with a lower weight, the docs' own words for it
+ *   (synonyms.ts: "setup" finds "install", "creds" finds "secret"), and two
+ *   words typed apart that the docs write as one ("tool hive", "mcp server"),
+ *   or one word the docs write as two; a synonym counts as half the word in
+ *   the share of the query's words a record holds;
  * - MiniSearch's BM25 scores a match in the record's own heading most, then
  *   one in the headings above it and the page's URL, then one in body text; a
  *   page's title record also holds the page's lead (its text before the first
  *   heading);
  * - records that hold more of the query's words rank higher, counting the
  *   words of their page's title and lead (a section is about what its page is
- *   about); so do records whose own heading or page title holds the words;
+ *   about); so do records whose own heading or page title holds the words,
+ *   and those whose heading is mostly made of them ("What is ToolHive?");
  * - the query's shape decides between guides and reference: for words
  *   ("what is mcp", "permission profile") the reference pages and the flag
  *   and field rows weigh less; for a command, flag or field name
@@ -31,8 +39,9 @@
 import MiniSearch, {type Query, type SearchResult} from 'minisearch';
 import {stemmer} from 'stemmer';
 import type {DocSearchRecord, RecordType} from './records';
+import {ABBREVIATIONS, SYNONYMS, type SynonymGroup} from './synonyms';
 
-/** Longest query the engine reads; the modal's input stops at 64 characters. */
+/** Longest query the engine reads (DocSearch 4's input takes up to 512 characters). */
 export const MAX_QUERY_LENGTH = 256;
 /** Most words of a query that take part in the search. */
 const MAX_QUERY_TERMS = 12;
@@ -42,22 +51,29 @@ const STOP_WORDS = new Set(
     'a an and are as at be but by can do does for from has have how i if in into is it its ' +
     'me my no of on or our so than that the their them then there these they this to was ' +
     'we what when where which while who why will with you your ' +
-    'about am been being both did doing during each had having he her here hers him his ' +
-    'itself just more most myself once only other ours own same she should some such ' +
-    'those through too very via were would'
+    'about all am any been being both did doing during each had having he her here hers him his ' +
+    'every itself just more most myself once only other ours own same she should some such ' +
+    'those through too up very via were would'
   ).split(' '),
 );
 
-/** What is left of a negated contraction ("isn't") once the apostrophe splits it. */
+/**
+ * Negated contractions without their "'t" ("isn't", "doesn't"); with it, or
+ * typed without the apostrophe ("doesnt"), they stand for "not".
+ */
 const NEGATIONS = new Set(
   'aren couldn didn doesn don hadn hasn haven isn mustn needn shouldn wasn weren wouldn'.split(' '),
 );
+/** The same for words that also mean something else without their "'t". */
+const NEGATIONS_WITH_T = new Set(['can', 'won']);
 
-const WORD = /[\p{L}\p{N}]+/gu;
-const ASCII_WORD = /[A-Za-z0-9]+/g;
+/** A word: letters and digits, with the "'t" of a negated contraction ("can't"). */
+const WORD = /[\p{L}\p{N}]+(?:['’]t\b)?/gu;
+const ASCII_WORD = /[A-Za-z0-9]+(?:['’]t\b)?/g;
+const CONTRACTION = /['’]t$/;
 const NON_ASCII = /[^\p{ASCII}]/u;
 
-/** Splits text into words: runs of letters and digits. */
+/** Splits text into words: runs of letters and digits ("can't" stays one word). */
 export function tokenize(text: string): string[] {
   // Same words either way; the ASCII pattern is much faster on plain text.
   return text.match(NON_ASCII.test(text) ? WORD : ASCII_WORD) ?? [];
@@ -75,8 +91,15 @@ export function normalizeTerm(term: string): string | null {
   if (t !== undefined) return t;
   t = term.toLowerCase();
   if (NON_ASCII.test(t)) t = t.normalize('NFD').replace(/\p{M}/gu, '');
-  if (STOP_WORDS.has(t) || (t.length === 1 && !(t >= '0' && t <= '9'))) t = null;
-  else if (NEGATIONS.has(t)) t = 'not';
+  const base = CONTRACTION.test(t) ? t.slice(0, -2) : t.endsWith('t') ? t.slice(0, -1) : null;
+  if (
+    NEGATIONS.has(t) ||
+    t === 'cannot' ||
+    (base !== null && (NEGATIONS.has(base) || NEGATIONS_WITH_T.has(base)))
+  )
+    t = 'not';
+  else if (CONTRACTION.test(t)) t = normalizeTerm(t.slice(0, -2));
+  else if (STOP_WORDS.has(t) || (t.length === 1 && !(t >= '0' && t <= '9'))) t = null;
   else t = stemmer(t);
   if (normalized.size < 50_000) normalized.set(term, t);
   return t;
@@ -188,7 +211,7 @@ interface MiniSearchInternals {
  * tree in the exact shape `loadJS` would give them, which skips its
  * object-to-map conversion of every posting.
  */
-function fastIndex(docs: IndexedDoc[]): MiniSearch<IndexedDoc> {
+function fastIndex(docs: IndexedDoc[]): {mini: MiniSearch<IndexedDoc>; vocabulary: Vocabulary} {
   const index = new Map<string, TermData>();
   const fieldLength: Record<number, number[]> = {};
   const documentIds: Record<number, number> = {};
@@ -243,7 +266,53 @@ function fastIndex(docs: IndexedDoc[]): MiniSearch<IndexedDoc> {
   );
   const tree = (mini as unknown as MiniSearchInternals)._index;
   for (const [term, data] of index) tree.set(term, data);
-  return mini;
+  const counts = new Map<string, number>();
+  for (const [term, data] of index) {
+    let n = 0;
+    for (const freqs of data.values()) n = Math.max(n, freqs.size);
+    counts.set(term, n);
+  }
+  return {mini, vocabulary: new Vocabulary(counts)};
+}
+
+/**
+ * The words (normalised) of the index, each with the number of records that
+ * hold it (in the field that holds it most), to tell words written apart or
+ * together.
+ */
+class Vocabulary {
+  private sorted: string[] | undefined;
+
+  constructor(readonly counts: Map<string, number>) {}
+
+  static of(docs: IndexedDoc[]): Vocabulary {
+    const counts = new Map<string, number>();
+    for (const field of FIELDS) {
+      const perField = new Map<string, number>();
+      for (const doc of docs)
+        for (const term of new Set(tokenize(doc[field]).map(normalizeTerm)))
+          if (term) perField.set(term, (perField.get(term) ?? 0) + 1);
+      for (const [term, n] of perField) counts.set(term, Math.max(counts.get(term) ?? 0, n));
+    }
+    return new Vocabulary(counts);
+  }
+
+  has(term: string): boolean {
+    return this.counts.has(term);
+  }
+
+  /** Whether a longer word of the index begins with `prefix`. */
+  extends(prefix: string): boolean {
+    const sorted = (this.sorted ??= [...this.counts.keys()].sort());
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! <= prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < sorted.length && sorted[lo]!.startsWith(prefix);
+  }
 }
 
 export interface RankedHit {
@@ -353,7 +422,7 @@ export const RANKING = {
   heading: 1,
   /** Per share of the query's words found in the title of the record's page. */
   page: 0.25,
-  /** When every word of the heading matched: the heading is what was asked for. */
+  /** Per share of the heading's words that matched: the heading is what was asked for. */
   exactHeading: 0.5,
   /** Reference records, for a query in words. */
   referenceForWords: 0.6,
@@ -363,6 +432,16 @@ export const RANKING = {
   referenceForCode: 2,
   /** Flag and field rows whose name was typed, for such a query. */
   codeForCode: 2,
+  /** How much a whole word, not the last, counts when it matched only as a prefix or with a typo. */
+  prefixCredit: 0.5,
+  /** A docs' word for the reader's, from synonyms.ts, against the word typed. */
+  synonym: 0.5,
+  /** How much a synonym counts as the reader's word, in the share of the query's words a record holds. */
+  synonymCredit: 0.5,
+  /** The docs' long form of a word the reader shortened ("k8s"): the same word. */
+  abbreviation: 1,
+  /** Words written apart that the docs write together, or the other way round. */
+  compound: 0.8,
   /** A page's results stay together, up to this many... */
   groupSize: 2,
   /** ...when they score at least this share of the page's best. */
@@ -373,10 +452,12 @@ export class SearchEngine {
   readonly records: DocSearchRecord[];
   private readonly mini: MiniSearch<IndexedDoc>;
   private readonly traits: RecordTraits[];
+  /** Every word of the index, to tell words written apart or together. */
+  private readonly vocabulary: Vocabulary;
 
   constructor(records: DocSearchRecord[]) {
     this.records = records;
-    this.mini = fastIndex(indexedDocs(records));
+    ({mini: this.mini, vocabulary: this.vocabulary} = fastIndex(indexedDocs(records)));
     this.traits = traitsOf(records);
   }
 
@@ -384,8 +465,14 @@ export class SearchEngine {
   static viaAddAll(records: DocSearchRecord[]): SearchEngine {
     const engine = Object.create(SearchEngine.prototype) as SearchEngine;
     const mini = new MiniSearch<IndexedDoc>(MINI_OPTIONS);
-    mini.addAll(indexedDocs(records));
-    Object.assign(engine, {records, mini, traits: traitsOf(records)});
+    const docs = indexedDocs(records);
+    mini.addAll(docs);
+    Object.assign(engine, {
+      records,
+      mini,
+      traits: traitsOf(records),
+      vocabulary: Vocabulary.of(docs),
+    });
     return engine;
   }
 
@@ -415,7 +502,7 @@ export class SearchEngine {
     // Records that hold more of the query's words come first (Algolia ranks
     // by the number of words matched), counting the words of the record's
     // page title and lead: a section is about what its page is about.
-    const expanded = expandedQuery(terms, prefixed, queryShape(query));
+    const expanded = expandedQuery(query, terms, prefixed, queryShape(query), this.vocabulary);
     const hits = this.mini.search(expanded.query, options).map((r) => this.rank(r, expanded));
     for (const h of hits) h.score *= (h.words / terms.length) ** RANKING.coverage;
     hits.sort((a, b) => b.score - a.score);
@@ -424,20 +511,34 @@ export class SearchEngine {
 
   /** How many of the query's words the record and its page's title and lead hold. */
   private wordsCovered(result: SearchResult, query: ExpandedQuery): number {
-    const own = new Set(result.queryTerms.map((t) => query.slots.get(t)));
-    if (own.size === query.terms.length) return own.size;
+    // Per query word, the best credit of the terms that matched it: 1 for the
+    // word itself, less for a synonym.
+    const own = query.terms.map(() => 0);
+    const found = new Set(result.terms);
+    for (const t of result.queryTerms) {
+      let credit = query.credit.get(t) ?? 1;
+      // A whole word, not the last, that matched only as the start of a
+      // longer word or with a typo ("tool" in "toolhive") is less sure.
+      if (query.whole.has(t) && !found.has(t)) credit *= RANKING.prefixCredit;
+      for (const i of query.slots.get(t) ?? []) own[i] = Math.max(own[i]!, credit);
+    }
+    if (own.every((c) => c === 1)) return own.length;
     const subject = this.traits[result.id as number]!.subject;
     let covered = query.subjects.get(subject);
     if (!covered) {
       // Once per page and query.
-      covered = query.terms.map(
-        (t, i) =>
-          subject.has(t) || (query.prefixed(t, i) && [...subject].some((w) => w.startsWith(t))),
-      );
+      covered = query.terms.map((t, i) => {
+        let best = 0;
+        if (query.prefixed(t, i) && [...subject].some((w) => w.startsWith(t)))
+          best = query.whole.has(t) ? RANKING.prefixCredit : 1;
+        for (const w of query.exact[i]!)
+          if (subject.has(w)) best = Math.max(best, query.credit.get(w) ?? 1);
+        return best;
+      });
       query.subjects.set(subject, covered);
     }
     let n = 0;
-    for (let i = 0; i < query.terms.length; i += 1) if (own.has(i) || covered[i]) n += 1;
+    for (let i = 0; i < query.terms.length; i += 1) n += Math.max(own[i]!, covered[i]!);
     return n;
   }
 
@@ -447,19 +548,37 @@ export class SearchEngine {
     const record = this.records[id]!;
     const traits = this.traits[id]!;
     const matched = new Set(result.terms);
+    // The share of the query's words that `words` hold: a word found as
+    // itself or a synonym stands for its query words (a compound for two),
+    // one found as a prefix or with a typo for one.
     const share = (words: string[]) => {
-      let n = 0;
-      for (const w of words) if (matched.has(w)) n += 1;
-      return Math.min(n, termCount) / termCount;
+      const held = new Set<number>();
+      let other = 0;
+      for (const w of words) {
+        if (!matched.has(w)) continue;
+        const at = query.slots.get(w);
+        if (at) for (const i of at) held.add(i);
+        else other += 1;
+      }
+      return Math.min(held.size + other, termCount) / termCount;
     };
     const headingShare = share(traits.heading);
-    const exact = traits.heading.length > 0 && traits.heading.every((w) => matched.has(w)) ? 1 : 0;
+    // How much of the heading is what was asked for: all of it for "What is
+    // ToolHive?" and "tool hive", a quarter for "Run the ToolHive API server".
+    let ofHeading = 0;
+    for (const w of traits.heading) if (matched.has(w)) ofHeading += 1;
+    const headingMatched = traits.heading.length > 0 ? ofHeading / traits.heading.length : 0;
+    // MiniSearch multiplies the score by the number of searched terms that
+    // matched; count the query's words instead, so that a record does not
+    // gain from matching a word and its synonym or shorter stem both.
+    const slots = new Set(result.queryTerms.flatMap((t) => query.slots.get(t) ?? []));
     let score =
-      result.score *
+      (result.score / Math.max(result.queryTerms.length, 1)) *
+      slots.size *
       (1 +
         RANKING.heading * headingShare +
         RANKING.page * share(traits.page) +
-        RANKING.exactHeading * exact);
+        RANKING.exactHeading * headingMatched);
     const words = this.wordsCovered(result, query);
     if (query.shape === 'words') {
       if (traits.reference) score *= RANKING.referenceForWords;
@@ -477,46 +596,157 @@ export class SearchEngine {
  * the last word, from 4 for the others; with typos from 4 letters) or, with a
  * lower weight, as any shorter stem it begins with, from 4 letters. A word
  * typed past its stem ("isolati" for "isol", the stem of "isolation") or with
- * a typo at its end still finds it.
+ * a typo at its end still finds it. Also with a lower weight: the docs' words
+ * for the reader's (synonyms.ts), and words the reader wrote apart or together
+ * that the docs write the other way ("tool hive", "mcp server", "secretstore").
  */
 interface ExpandedQuery {
   query: Query;
   /** The query's words (stems). */
   terms: string[];
-  /** Each searched term to the position of its query word. */
-  slots: Map<string, number>;
+  /** Each searched term to the positions of the query words it stands for. */
+  slots: Map<string, number[]>;
+  /** Per query word, the whole words that count as it: itself, its synonyms, its compounds. */
+  exact: string[][];
+  /** How much a term counts towards holding its query words, when less than 1 (synonyms). */
+  credit: Map<string, number>;
+  /** The query's words, but the last, that are whole words of the index. */
+  whole: Set<string>;
   prefixed: (term: string, i: number) => boolean;
   shape: QueryShape;
   /** Per page subject, which of the words it holds (filled while ranking). */
-  subjects: Map<Set<string>, boolean[]>;
+  subjects: Map<Set<string>, number[]>;
 }
 
+/** A word's stem, stop words included, to look up the phrases of synonyms.ts. */
+function phraseStem(word: string): string {
+  let w = word.toLowerCase();
+  if (NON_ASCII.test(w)) w = w.normalize('NFD').replace(/\p{M}/gu, '');
+  return stemmer(w);
+}
+
+/** Reader's word or two-word phrase (stems, space-separated) to the docs' words (normalised). */
+function lookupTable(groups: SynonymGroup[]): Map<string, string[]> {
+  const table = new Map<string, string[]>();
+  for (const group of groups) {
+    const docs = group.docs.flatMap((d) => tokenize(d).map(normalizeTerm));
+    for (const reader of group.reader) {
+      const words = tokenize(reader);
+      const own = new Set(words.map(normalizeTerm));
+      const key = words.map(phraseStem).join(' ');
+      const list = table.get(key) ?? [];
+      for (const t of docs) if (t && !own.has(t) && !list.includes(t)) list.push(t);
+      table.set(key, list);
+    }
+  }
+  return table;
+}
+const SYNONYM_TABLE = lookupTable(SYNONYMS);
+const ABBREVIATION_TABLE = lookupTable(ABBREVIATIONS);
+
 function expandedQuery(
+  text: string,
   terms: string[],
   prefixed: (term: string, i: number) => boolean,
   shape: QueryShape,
+  vocabulary: Vocabulary,
 ): ExpandedQuery {
-  const slots = new Map<string, number>();
+  const slots = new Map<string, number[]>();
+  const exact = terms.map((t) => [t]);
   const queries: Query[] = [];
   terms.forEach((term, i) => {
-    slots.set(term, i);
+    slots.set(term, [i]);
     queries.push({queries: [term], prefix: prefixed(term, i)});
     for (let n = term.length - 1; n >= 4; n -= 1) {
       const stem = term.slice(0, n);
       if (slots.has(stem)) continue;
-      slots.set(stem, i);
+      slots.set(stem, [i]);
       queries.push({queries: [stem], prefix: false, fuzzy: false, boostTerm: () => SHORTER_STEM});
     }
+  });
+  const credit = new Map<string, number>();
+  const alternative = (term: string | null, at: number[], weight: number, part = 1) => {
+    if (!term || at.length === 0 || slots.has(term)) return;
+    slots.set(term, at);
+    if (part < 1) credit.set(term, part);
+    for (const i of at) exact[i]!.push(term);
+    queries.push({queries: [term], prefix: false, fuzzy: false, boostTerm: () => weight});
+  };
+  // The query's words as typed, each with the query word it counts as (none
+  // for stop words).
+  const words = tokenize(text.slice(0, MAX_QUERY_LENGTH)).slice(0, MAX_QUERY_TERMS * 2);
+  const at = words.map((w) => {
+    const t = normalizeTerm(w);
+    const i = t ? terms.indexOf(t) : -1;
+    return i < 0 ? [] : [i];
+  });
+  const stems = words.map(phraseStem);
+  words.forEach((word, i) => {
+    for (const t of ABBREVIATION_TABLE.get(stems[i]!) ?? [])
+      alternative(t, at[i]!, RANKING.abbreviation);
+    for (const t of SYNONYM_TABLE.get(stems[i]!) ?? [])
+      alternative(t, at[i]!, RANKING.synonym, RANKING.synonymCredit);
+    if (i === words.length - 1) {
+      // Unless the reader is still typing it.
+      if (!vocabulary.extends(normalizeTerm(word) ?? word))
+        splitCompound(word, at[i]!, vocabulary, alternative);
+      return;
+    }
+    const both = [...new Set([...at[i]!, ...at[i + 1]!])];
+    for (const t of SYNONYM_TABLE.get(`${stems[i]} ${stems[i + 1]}`) ?? [])
+      alternative(t, both, RANKING.synonym, RANKING.synonymCredit);
+    // Two words the docs write as one: "tool hive", "mcp server", "set up".
+    if (both.length > 0) {
+      const joined = normalizeTerm(word + words[i + 1]);
+      if (joined && vocabulary.has(joined)) alternative(joined, both, RANKING.compound);
+    }
+    splitCompound(word, at[i]!, vocabulary, alternative);
   });
   return {
     query: {combineWith: 'OR', queries},
     terms,
     slots,
+    exact,
+    credit,
+    whole: new Set(terms.filter((t, i) => i < terms.length - 1 && vocabulary.has(t))),
     prefixed,
     shape,
     subjects: new Map(),
   };
 }
+
+/**
+ * One word the docs write as two ("secretstore"): when the word is not in the
+ * index, but two common words of the index make it up, it also finds those.
+ */
+function splitCompound(
+  word: string,
+  at: number[],
+  vocabulary: Vocabulary,
+  alternative: (term: string | null, at: number[], weight: number) => void,
+): void {
+  const term = normalizeTerm(word);
+  if (!term || at.length === 0 || word.length < 6 || word.length > 30 || vocabulary.has(term))
+    return;
+  const common = (t: string | null) =>
+    t !== null && (vocabulary.counts.get(t) ?? 0) >= SPLIT_MIN_RECORDS;
+  // The most even split whose halves are both common words of the index.
+  let best: [string, string] | null = null;
+  let bestShort = 0;
+  for (let k = 3; k <= word.length - 3; k += 1) {
+    const a = normalizeTerm(word.slice(0, k));
+    const b = normalizeTerm(word.slice(k));
+    const short = Math.min(k, word.length - k);
+    if (common(a) && common(b) && short > bestShort) {
+      best = [a!, b!];
+      bestShort = short;
+    }
+  }
+  if (best) for (const t of best) alternative(t, at, RANKING.compound);
+}
+
+/** A half of a split word is a word of at least this many records. */
+const SPLIT_MIN_RECORDS = 3;
 
 /** Weight of a match on a shorter stem than the word typed. */
 const SHORTER_STEM = 0.3;

@@ -1,0 +1,71 @@
+/**
+ * Words a reader types for what the docs call by another name. Each group
+ * lists what readers type (one word or two) and the docs' words that such a
+ * query also searches. Query side only: the index is unchanged, and a match
+ * on a docs' word found this way weighs less than one on the word typed
+ * (`RANKING.synonym` in engine.ts).
+ *
+ * Keep to pairs a reader really uses and the docs really spell otherwise;
+ * words are compared by their stems, so "removing" also finds "delete".
+ */
+export interface SynonymGroup {
+  /** What a reader types: single words, or two words written apart ("set up"). */
+  reader: string[];
+  /** The docs' words for it; a word of the reader's own is not searched twice. */
+  docs: string[];
+}
+
+export const SYNONYMS: SynonymGroup[] = [
+  // The docs' first steps are the quickstart tutorials.
+  {reader: ['get started', 'begin', 'beginner', 'first steps'], docs: ['quickstart', 'tutorial']},
+  // Setting ToolHive up is installing it, and setting up a client is configuring it.
+  {reader: ['setup', 'set up'], docs: ['install', 'configure']},
+  // Taking something away: the CLI removes servers, the API deletes, apps uninstall.
+  {reader: ['remove', 'delete', 'uninstall', 'erase'], docs: ['remove', 'delete', 'uninstall']},
+  // A new version: the CLI and the operator upgrade, the app updates.
+  {reader: ['update', 'upgrade'], docs: ['update', 'upgrade', 'up to date']},
+  // Credentials and passwords are kept as secrets.
+  {reader: ['creds', 'credential', 'password'], docs: ['secret']},
+  // The secret store is the secrets provider; the macOS keychain is the OS keyring.
+  {reader: ['secret store', 'secret manager', 'vault'], docs: ['provider']},
+  {reader: ['keychain', 'credential manager'], docs: ['keyring']},
+  // A container engine is what the docs call a container runtime.
+  {reader: ['engine'], docs: ['runtime']},
+  // Signing in, in its other spellings.
+  {reader: ['login', 'log in', 'signin', 'sign in', 'logon'], docs: ['sign', 'login']},
+  // Editors and IDEs are what the docs call clients.
+  {reader: ['ide', 'editor'], docs: ['client']},
+  {reader: ['vscode', 'vs code'], docs: ['visual studio code']},
+  // The docs lay out options under "Choose a provider", "Choose a transport", ...
+  {reader: ['option', 'alternative', 'choice'], docs: ['choose']},
+  // Integrating with an editor is connecting it.
+  {reader: ['integrate', 'integration'], docs: ['connect']},
+  // A server that doesn't show up doesn't appear.
+  {reader: ['show up'], docs: ['appear']},
+  // Hiding tools from a client is filtering them.
+  {reader: ['hide', 'exclude'], docs: ['filter']},
+  // The docs mount folders.
+  {reader: ['directory'], docs: ['folder']},
+  // macOS, as readers write it.
+  {reader: ['mac', 'osx'], docs: ['macos']},
+  // Allow lists are allowed hosts.
+  {reader: ['allowlist', 'whitelist'], docs: ['allow']},
+  // Single sign-on and identity providers speak OIDC.
+  {reader: ['sso', 'idp'], docs: ['oidc']},
+];
+
+/**
+ * Words a reader shortens that the docs spell out: the same word, so a match
+ * on the long form counts as the reader's own (`RANKING.abbreviation`).
+ */
+export const ABBREVIATIONS: SynonymGroup[] = [
+  {reader: ['k8s', 'kube'], docs: ['kubernetes']},
+  {reader: ['env'], docs: ['environment']},
+  {reader: ['var', 'vars'], docs: ['variable']},
+  {reader: ['creds', 'cred'], docs: ['credentials']},
+  {reader: ['dir'], docs: ['directory', 'folder']},
+  {reader: ['repo'], docs: ['repository']},
+  {reader: ['perms'], docs: ['permissions']},
+  {reader: ['config', 'conf'], docs: ['configuration']},
+  {reader: ['auth'], docs: ['authentication', 'authorization']},
+];
