@@ -6,9 +6,10 @@
  * vercel.json, compressed responses; see scripts/serve-build.ts), each on its
  * own port. For every page, Lighthouse (mobile, simulated throttling: the
  * settings of scripts/bench/audit.ts, performance category only) runs
- * round-robin over the variants, A, B, C, A, B, C, ..., so that the load
- * of a shared machine spreads evenly over them instead of favouring the
- * variant that happened to run in a quiet minute. Per variant and page it
+ * round-robin over the variants, A, B, C, A, B, C, ..., so that the load of
+ * a shared machine spreads evenly over them instead of favouring the variant
+ * that happened to run in a quiet minute (one warm-up run of the fresh
+ * browser comes first and is not counted). Per variant and page it
  * prints the median performance score, Total Blocking Time and Largest
  * Contentful Paint (each with its range over the runs) and the gzip
  * JavaScript the page loads (page-weight.ts, measured once per variant: it
@@ -124,17 +125,23 @@ async function main(): Promise<void> {
   const samples = new Map<string, Sample[]>();
   const key = (v: Variant, page: string) => `${v.name} ${page}`;
   const started = Date.now();
+  const audit = async (url: string) => {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    return result!.lhr;
+  };
   try {
+    // The first run of a fresh browser is slower than the rest; it is not
+    // counted.
+    await audit(variants[0]!.origin + present[0]!);
     for (const page of present) {
       for (let run = 0; run < runs; run += 1) {
         for (const v of variants) {
-          const result = await lighthouse(v.origin + page, {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance'],
-          });
-          const lhr = result!.lhr;
+          const lhr = await audit(v.origin + page);
           const sample = {
             perf: Math.round((lhr.categories.performance?.score ?? 0) * 100),
             tbt: lhr.audits['total-blocking-time']?.numericValue ?? 0,
