@@ -180,8 +180,6 @@ const config: Config = {
     './plugins/docs-version-slim/index.ts',
     // Route prefetching: each file once, appended when the browser is idle.
     './plugins/prefetch-lite/index.ts',
-    // Entry scripts compiled ahead of running (V8 compile hints).
-    './plugins/compile-hints/index.ts',
     // theme-common's shallow memo without the browser's collator.
     './plugins/shallow-memo/index.ts',
     // DocSearch's button on every page, its modal only once search opens.
