@@ -186,8 +186,6 @@ const config: Config = {
     './plugins/docs-version-slim/index.ts',
     // Route prefetching: each file once, appended when the browser is idle.
     './plugins/prefetch-lite/index.ts',
-    // Entry scripts compiled ahead of running (V8 compile hints).
-    './plugins/compile-hints/index.ts',
     isProductionDeploy && '@docusaurus/plugin-vercel-analytics',
     isProductionDeploy &&
       gtagTrackingId && ['./plugins/gtag/index.ts', {trackingId: gtagTrackingId}],

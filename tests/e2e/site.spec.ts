@@ -717,28 +717,6 @@ test.describe('route prefetching', () => {
   });
 });
 
-test.describe('compile hints', () => {
-  test('the entry scripts, and only they, ask the browser to compile them ahead of running', async ({
-    request,
-  }) => {
-    const entry = new Set<string>();
-    for (const url of ['/', '/toolhive', '/toolhive/reference/api/list-workloads']) {
-      const html = await (await request.get(url)).text();
-      for (const [, src] of html.matchAll(/<script[^>]* src="?([^" >]+)/g)) entry.add(src!);
-    }
-    expect([...entry].map((src) => path.basename(src).split('.')[0]).sort()).toEqual([
-      'main',
-      'runtime~main',
-    ]);
-    for (const src of entry) {
-      const js = await (await request.get(src)).text();
-      expect(js.startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
-    }
-    const marked = builtScripts((js) => js.startsWith('//# allFunctionsCalledOnLoad'));
-    expect([...marked].sort()).toEqual([...entry].map((src) => path.basename(src)).sort());
-  });
-});
-
 test.describe('page start-up', () => {
   test('does not set up the browser collator (localeCompare)', async ({page}) => {
     await page.setViewportSize({width: 412, height: 823});
