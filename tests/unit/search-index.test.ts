@@ -183,6 +183,8 @@ test('lvl0 is the top-level sidebar category of each doc', () => {
     id,
     permalink: `/${id}`,
     title: id,
+    description: `About ${id}`,
+    frontMatter: {},
     source: `@site/docs/${id}.mdx`,
   });
   const allContent = {
