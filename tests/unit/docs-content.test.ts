@@ -46,9 +46,33 @@ function proseWords(body: string): number {
   return prose.split(/\s+/).filter((w) => /[A-Za-z]/.test(w)).length;
 }
 
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+}
+
 test('there are hand-written docs to check', () => {
   assert.ok(files.length >= 25, `found ${files.length}`);
 });
+
+for (const file of files) {
+  test(`${file} has keywords: the reader's words for the page`, () => {
+    const {meta} = split(file);
+    // The reader's words for the page, for the site search (STYLE-GUIDE.md).
+    const {keywords} = meta;
+    assert.ok(Array.isArray(keywords), 'keywords: a list of phrases');
+    assert.ok(keywords.length >= 3 && keywords.length <= 8, `${keywords.length} keywords`);
+    const titleWords = new Set(wordsOf(meta.title as string));
+    for (const k of keywords) {
+      assert.ok(typeof k === 'string' && k.trim() !== '', `keyword ${String(k)}`);
+      const own = wordsOf(k);
+      assert.ok(own.length >= 1 && own.length <= 5, `keyword "${k}": 1 to 5 words`);
+      assert.ok(
+        own.some((w) => !titleWords.has(w)),
+        `keyword "${k}" only repeats the title`,
+      );
+    }
+  });
+}
 
 for (const file of files) {
   test(`${file} has a title, a description and enough prose`, () => {

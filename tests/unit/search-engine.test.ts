@@ -286,6 +286,40 @@ test("a reader's words find the docs' words for them", () => {
   );
 });
 
+test("a page's keywords find it, and its sections below their own words", () => {
+  const withKeywords = (p: PageRecords, keywords: string[]): PageRecords => ({...p, keywords});
+  const pages = [
+    withKeywords(
+      page('/vault', 'Secrets management', [
+        ['Store a secret', 'Keep tokens in the provider.'],
+        ['Rotate a secret', 'Replace a stored password with a new one.'],
+      ]),
+      ['api key', 'password'],
+    ),
+    page('/keys', 'Signing keys', [['Verify an image', 'Check the signature of an image.']]),
+  ];
+  const search = new SearchEngine(unpackRecords(packRecords(pages)));
+  const urls = (q: string) => search.search(q).hits.map((h) => h.record.url);
+  // No text of the page says "api key": its keywords do.
+  assert.equal(urls('api key')[0], '/vault');
+  // A section inherits its page's keywords, at less than its own words.
+  assert.ok(urls('store api key').slice(0, 2).includes('/vault#store-a-secret'));
+  const password = urls('password');
+  assert.ok(password.indexOf('/vault#rotate-a-secret') >= 0);
+  assert.ok(password.indexOf('/vault#rotate-a-secret') < password.indexOf('/vault#store-a-secret'));
+  // Without the keywords, the page is not found by them.
+  const bare = new SearchEngine(unpackRecords(packRecords([{...pages[0]!, keywords: undefined}])));
+  assert.deepEqual(
+    bare.search('api key').hits.filter((h) => h.record.url === '/vault'),
+    [],
+  );
+  // The fast index build reads the keywords as MiniSearch.addAll does.
+  const slow = SearchEngine.viaAddAll(search.records);
+  const scores = (e: SearchEngine) =>
+    e.search('api key password').hits.map((h) => `${h.record.objectID} ${h.score.toFixed(6)}`);
+  assert.deepEqual(scores(search), scores(slow));
+});
+
 test('words typed apart find the word the docs write as one, and the other way', () => {
   assert.equal(first('what is tool hive'), '/faq#what-is-toolhive');
   assert.equal(first('mcp server resource'), '/k8s#the-mcpserver-resource');

@@ -130,6 +130,39 @@ test('a page without a docs article uses its whole content area', () => {
   assert.ok(!JSON.stringify(records).includes('Menu'));
 });
 
+test("a page's description and keywords travel on its title record", () => {
+  const head =
+    '<meta name="description" content="Keep API tokens  out of files.">' +
+    '<meta name="keywords" content="api key,password, credentials">';
+  const html = DOC_PAGE.replace('<title>', `${head}<title>`);
+  const page = recordsFromHtml(html, {path: '/toolhive/run', lvl0: 'ToolHive CLI'});
+  assert.ok(page);
+  const file = packRecords([page]);
+  const records = unpackRecords(JSON.parse(JSON.stringify(file)) as typeof file);
+  assert.equal(records[0]!.description, 'Keep API tokens out of files.');
+  assert.deepEqual(records[0]!.keywords, ['api key', 'password', 'credentials']);
+  // Only the title record carries them; sections find them through their page.
+  for (const r of records.slice(1)) {
+    assert.equal(r.description, undefined, r.objectID);
+    assert.equal(r.keywords, undefined, r.objectID);
+  }
+  // A page without the tags packs as before.
+  const plain = recordsFromHtml(DOC_PAGE, {path: '/toolhive/run', lvl0: 'ToolHive CLI'})!;
+  assert.equal(packRecords([plain]).pages[0]!.length, 3);
+  assert.equal(unpackRecords(packRecords([plain]))[0]!.keywords, undefined);
+  // The development server's records, from the loaded doc, carry the same.
+  const md = recordsFromMarkdown('---\ntitle: T\n---\n\nText.\n', {
+    path: '/t',
+    lvl0: 'Docs',
+    title: 'T',
+    description: 'About T.',
+    keywords: ['first', ' ', 'second'],
+  });
+  const [title] = unpackRecords(packRecords([md]));
+  assert.equal(title!.description, 'About T.');
+  assert.deepEqual(title!.keywords, ['first', 'second']);
+});
+
 test('Markdown source gives the same kinds of records, with Docusaurus anchors', () => {
   const md = `---
 title: Run MCP servers
@@ -183,6 +216,8 @@ test('lvl0 is the top-level sidebar category of each doc', () => {
     id,
     permalink: `/${id}`,
     title: id,
+    description: `About ${id}`,
+    frontMatter: {},
     source: `@site/docs/${id}.mdx`,
   });
   const allContent = {

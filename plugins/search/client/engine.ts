@@ -17,11 +17,13 @@
  * - MiniSearch's BM25 scores a match in the record's own heading most, then
  *   one in the headings above it and the page's URL, then one in body text; a
  *   page's title record also holds the page's lead (its text before the first
- *   heading);
+ *   heading) and the page's keywords (front matter `keywords`: the reader's
+ *   words for what the page does, which its text may not use);
  * - records that hold more of the query's words rank higher, counting the
  *   words of their page's title and lead (a section is about what its page is
- *   about); so do records whose own heading or page title holds the words,
- *   and those whose heading is mostly made of them ("What is ToolHive?");
+ *   about) and, as half a word each, its keywords; so do records whose own
+ *   heading or page title holds the words, and those whose heading is mostly
+ *   made of them ("What is ToolHive?");
  * - the query's shape decides between guides and reference: for words
  *   ("what is mcp", "permission profile") the reference pages and the flag
  *   and field rows weigh less; for a command, flag or field name
@@ -165,14 +167,17 @@ function toIndexedDoc(record: DocSearchRecord, id: number): IndexedDoc {
 
 /**
  * The text of each record as the index sees it. A page's title record also
- * carries the page's lead (the body text before its first heading), so that
- * the page itself matches what the page is about.
+ * carries the page's lead (the body text before its first heading) and its
+ * keywords, so that the page itself matches what the page is about.
  */
 function indexedDocs(records: DocSearchRecord[]): IndexedDoc[] {
   const leads = pageLeads(records);
   return records.map((r, id) => {
     const doc = toIndexedDoc(r, id);
-    if (r.type === 'lvl1') doc.content = leads.get(r.url_without_anchor) ?? '';
+    if (r.type === 'lvl1') {
+      const lead = leads.get(r.url_without_anchor) ?? '';
+      doc.content = r.keywords ? [lead, ...r.keywords].join(' \n ') : lead;
+    }
     return doc;
   });
 }
@@ -360,6 +365,8 @@ interface RecordTraits {
   page: string[];
   /** Words of its page's title and lead. */
   subject: Set<string>;
+  /** Words of its page's keywords. */
+  keywords: Set<string>;
   reference: boolean;
   code: boolean;
 }
@@ -377,6 +384,10 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
   const leads = new Map<string, Set<string>>();
   for (const [page, text] of pageLeads(records)) leads.set(page, new Set(termsOf(text)));
   const subjects = new Map<string, Set<string>>();
+  const keywords = new Map<string, Set<string>>();
+  for (const r of records)
+    if (r.type === 'lvl1' && r.keywords)
+      keywords.set(r.url_without_anchor, new Set(termsOf(r.keywords.join(' '))));
   const none = new Set<string>();
   const cache = new Map<string, string[]>();
   const words = (text: string) => {
@@ -398,6 +409,7 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
       heading: own ? words(own) : [],
       page: words(r.hierarchy.lvl1),
       subject: subjectOf(r),
+      keywords: keywords.get(r.url_without_anchor) ?? none,
       reference: r.hierarchy.lvl0 === REFERENCE_SECTION,
       code: own !== null && isCodeHeading(own),
     };
@@ -413,6 +425,8 @@ export const RANKING = {
   /** Field weights: the record's own heading, the headings above it (and its URL), body text 1. */
   title: 3,
   path: 1,
+  /** How much a word of a page's keywords counts for the page's sections (its title record: 1). */
+  keywordCredit: 0.5,
   /** BM25 term frequency saturation and length normalisation. */
   k: 1.2,
   b: 0.9,
@@ -509,7 +523,10 @@ export class SearchEngine {
     return {hits: groupByPage(distinctByUrl(hits)).slice(0, limit), terms};
   }
 
-  /** How many of the query's words the record and its page's title and lead hold. */
+  /**
+   * How many of the query's words the record and its page's title and lead
+   * hold; its page's keywords count for less (a section inherits them).
+   */
   private wordsCovered(result: SearchResult, query: ExpandedQuery): number {
     // Per query word, the best credit of the terms that matched it: 1 for the
     // word itself, less for a synonym.
@@ -523,7 +540,7 @@ export class SearchEngine {
       for (const i of query.slots.get(t) ?? []) own[i] = Math.max(own[i]!, credit);
     }
     if (own.every((c) => c === 1)) return own.length;
-    const subject = this.traits[result.id as number]!.subject;
+    const {subject, keywords} = this.traits[result.id as number]!;
     let covered = query.subjects.get(subject);
     if (!covered) {
       // Once per page and query.
@@ -531,8 +548,11 @@ export class SearchEngine {
         let best = 0;
         if (query.prefixed(t, i) && [...subject].some((w) => w.startsWith(t)))
           best = query.whole.has(t) ? RANKING.prefixCredit : 1;
-        for (const w of query.exact[i]!)
-          if (subject.has(w)) best = Math.max(best, query.credit.get(w) ?? 1);
+        for (const w of query.exact[i]!) {
+          const credit = query.credit.get(w) ?? 1;
+          if (subject.has(w)) best = Math.max(best, credit);
+          else if (keywords.has(w)) best = Math.max(best, credit * RANKING.keywordCredit);
+        }
         return best;
       });
       query.subjects.set(subject, covered);

@@ -35,10 +35,26 @@ export interface DocSearchRecord {
   hierarchy: Hierarchy;
   /** Body text; for heading records only when the heading carries text (CLI flags). */
   content: string | null;
+  /**
+   * The page's description and keywords (its `<meta name="description">` and
+   * `<meta name="keywords">`, from front matter), on the page title record
+   * only: the reader's words for what the page is about.
+   */
+  description?: string;
+  keywords?: string[];
 }
 
-/** One page of the index file: path, section (lvl0), title (lvl1). */
-export type PackedPage = [path: string, lvl0: string, lvl1: string];
+/**
+ * One page of the index file: path, section (lvl0), title (lvl1), and, when
+ * the page has them, its description ('' for none) and keywords.
+ */
+export type PackedPage = [
+  path: string,
+  lvl0: string,
+  lvl1: string,
+  description?: string,
+  keywords?: string[],
+];
 
 /**
  * One record of the index file:
@@ -80,7 +96,7 @@ export function unpackRecords(file: SearchIndexFile): DocSearchRecord[] {
   file.records.forEach((rec, i) => {
     const [pageIndex, level, text, parent] = rec;
     if (i === 0 || file.records[i - 1]![0] !== pageIndex) pageStart = i;
-    const [path, lvl0, lvl1] = file.pages[pageIndex]!;
+    const [path, lvl0, lvl1, description, keywords] = file.pages[pageIndex]!;
     const hierarchy: Hierarchy = {
       lvl0,
       lvl1,
@@ -104,6 +120,11 @@ export function unpackRecords(file: SearchIndexFile): DocSearchRecord[] {
       p = ancestor[3];
     }
     const url = anchor ? `${path}#${anchor}` : path;
+    const about: Pick<DocSearchRecord, 'description' | 'keywords'> = {};
+    if (level === 1 && parent < 0) {
+      if (description) about.description = description;
+      if (keywords?.length) about.keywords = keywords;
+    }
     out.push({
       // Unique and stable for a given build: the page and the record's place in it.
       objectID: `${path}:${i - pageStart}`,
@@ -113,6 +134,7 @@ export function unpackRecords(file: SearchIndexFile): DocSearchRecord[] {
       type: level > 0 ? LEVELS[level - 1]! : 'content',
       hierarchy,
       content: level > 0 ? ((rec as HeadingRecord)[5] ?? null) : text,
+      ...about,
     });
   });
   return out;
@@ -123,6 +145,9 @@ export interface PageRecords {
   path: string;
   lvl0: string;
   lvl1: string;
+  /** The page's meta description and keywords, when it has them. */
+  description?: string;
+  keywords?: string[];
   /** In document order. `parent` indexes into this array (-1 = none). */
   records: {level: number; text: string; parent: number; anchor?: string; content?: string}[];
 }
@@ -132,7 +157,10 @@ export function packRecords(pages: PageRecords[]): SearchIndexFile {
   const file: SearchIndexFile = {format: INDEX_FORMAT, pages: [], records: []};
   for (const page of pages) {
     const pageIndex = file.pages.length;
-    file.pages.push([page.path, page.lvl0, page.lvl1]);
+    const packed: PackedPage = [page.path, page.lvl0, page.lvl1];
+    if (page.keywords?.length) packed.push(page.description ?? '', page.keywords);
+    else if (page.description) packed.push(page.description);
+    file.pages.push(packed);
     const offset = file.records.length;
     for (const r of page.records) {
       const parent = r.parent >= 0 ? r.parent + offset : -1;

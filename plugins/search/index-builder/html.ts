@@ -90,6 +90,23 @@ export function cleanText(text: string): string {
     .trim();
 }
 
+/**
+ * A page's description and keywords (front matter `description` and
+ * `keywords`, which Docusaurus writes to `<meta name="description">` and
+ * `<meta name="keywords">`), cleaned, without empty ones.
+ */
+export function pageAbout(
+  description: string | undefined | null,
+  keywords: readonly unknown[] | undefined | null,
+): Pick<PageRecords, 'description' | 'keywords'> {
+  const about: Pick<PageRecords, 'description' | 'keywords'> = {};
+  const d = cleanText(description ?? '');
+  if (d) about.description = d;
+  const k = (keywords ?? []).map((w) => cleanText(String(w))).filter(Boolean);
+  if (k.length) about.keywords = k;
+  return about;
+}
+
 function isElement(node: Node): node is HTMLElement {
   return node.nodeType === 1;
 }
@@ -150,7 +167,16 @@ export function recordsFromHtml(html: string, meta: PageMeta): PageRecords | nul
     cleanText(root.querySelector('title')?.text ?? '').replace(/\s+\|\s+[^|]*$/, '');
   if (!title) return null;
 
-  const page: PageRecords = {path: meta.path, lvl0: meta.lvl0, lvl1: title, records: []};
+  const page: PageRecords = {
+    path: meta.path,
+    lvl0: meta.lvl0,
+    lvl1: title,
+    ...pageAbout(
+      root.querySelector('meta[name="description"]')?.getAttribute('content'),
+      root.querySelector('meta[name="keywords"]')?.getAttribute('content')?.split(','),
+    ),
+    records: [],
+  };
   page.records.push({level: 1, text: title, parent: -1});
   // Heading stack: stack[level] = index of the open heading record at that level.
   const stack: (number | undefined)[] = [];

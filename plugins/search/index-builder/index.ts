@@ -78,6 +78,8 @@ export function searchIndex(
               path: asRoute(doc.permalink),
               lvl0: doc.section,
               title: doc.title,
+              description: doc.description,
+              keywords: doc.keywords,
             }),
           );
         }

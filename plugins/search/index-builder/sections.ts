@@ -16,6 +16,9 @@ export type SidebarItem = {
 export interface DocInfo {
   permalink: string;
   title: string;
+  /** Front matter `description` (or the first paragraph) and `keywords`, as the page's meta tags carry them. */
+  description: string;
+  keywords: string[];
   /** Site-relative path of the source file, such as docs/toolhive/faq.mdx. */
   source: string;
   section: string;
@@ -56,6 +59,8 @@ export function docsWithSections(allContent: AllContent): DocInfo[] {
         out.push({
           permalink: doc.permalink,
           title: doc.title,
+          description: doc.description,
+          keywords: doc.frontMatter.keywords ?? [],
           source: doc.source.replace(/^@site\//, ''),
           section: sectionOf.get(doc.id) ?? DEFAULT_SECTION,
         });

@@ -1,6 +1,6 @@
 import {createSlugger} from '@docusaurus/utils';
 import type {PageRecords} from '../client/records';
-import {openHeading} from './html';
+import {openHeading, pageAbout} from './html';
 
 /**
  * Records from a doc's Markdown source, for the development server, where no
@@ -47,9 +47,15 @@ function cells(row: string): string[] {
 
 export function recordsFromMarkdown(
   source: string,
-  meta: {path: string; lvl0: string; title: string},
+  meta: {path: string; lvl0: string; title: string; description?: string; keywords?: string[]},
 ): PageRecords {
-  const page: PageRecords = {path: meta.path, lvl0: meta.lvl0, lvl1: meta.title, records: []};
+  const page: PageRecords = {
+    path: meta.path,
+    lvl0: meta.lvl0,
+    lvl1: meta.title,
+    ...pageAbout(meta.description, meta.keywords),
+    records: [],
+  };
   page.records.push({level: 1, text: meta.title, parent: -1});
   const slugger = createSlugger();
   const stack: (number | undefined)[] = [undefined, 0];
