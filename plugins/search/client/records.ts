@@ -36,25 +36,18 @@ export interface DocSearchRecord {
   /** Body text; for heading records only when the heading carries text (CLI flags). */
   content: string | null;
   /**
-   * The page's description and keywords (its `<meta name="description">` and
-   * `<meta name="keywords">`, from front matter), on the page title record
-   * only: the reader's words for what the page is about.
+   * The page's keywords (its `<meta name="keywords">`, from front matter), on
+   * the page title record only: the reader's words for what the page is
+   * about.
    */
-  description?: string;
   keywords?: string[];
 }
 
 /**
  * One page of the index file: path, section (lvl0), title (lvl1), and, when
- * the page has them, its description ('' for none) and keywords.
+ * the page has them, its keywords.
  */
-export type PackedPage = [
-  path: string,
-  lvl0: string,
-  lvl1: string,
-  description?: string,
-  keywords?: string[],
-];
+export type PackedPage = [path: string, lvl0: string, lvl1: string, keywords?: string[]];
 
 /**
  * One record of the index file:
@@ -96,7 +89,7 @@ export function unpackRecords(file: SearchIndexFile): DocSearchRecord[] {
   file.records.forEach((rec, i) => {
     const [pageIndex, level, text, parent] = rec;
     if (i === 0 || file.records[i - 1]![0] !== pageIndex) pageStart = i;
-    const [path, lvl0, lvl1, description, keywords] = file.pages[pageIndex]!;
+    const [path, lvl0, lvl1, keywords] = file.pages[pageIndex]!;
     const hierarchy: Hierarchy = {
       lvl0,
       lvl1,
@@ -120,11 +113,8 @@ export function unpackRecords(file: SearchIndexFile): DocSearchRecord[] {
       p = ancestor[3];
     }
     const url = anchor ? `${path}#${anchor}` : path;
-    const about: Pick<DocSearchRecord, 'description' | 'keywords'> = {};
-    if (level === 1 && parent < 0) {
-      if (description) about.description = description;
-      if (keywords?.length) about.keywords = keywords;
-    }
+    const about: Pick<DocSearchRecord, 'keywords'> = {};
+    if (level === 1 && parent < 0 && keywords?.length) about.keywords = keywords;
     out.push({
       // Unique and stable for a given build: the page and the record's place in it.
       objectID: `${path}:${i - pageStart}`,
@@ -145,8 +135,7 @@ export interface PageRecords {
   path: string;
   lvl0: string;
   lvl1: string;
-  /** The page's meta description and keywords, when it has them. */
-  description?: string;
+  /** The page's meta keywords, when it has them. */
   keywords?: string[];
   /** In document order. `parent` indexes into this array (-1 = none). */
   records: {level: number; text: string; parent: number; anchor?: string; content?: string}[];
@@ -158,8 +147,7 @@ export function packRecords(pages: PageRecords[]): SearchIndexFile {
   for (const page of pages) {
     const pageIndex = file.pages.length;
     const packed: PackedPage = [page.path, page.lvl0, page.lvl1];
-    if (page.keywords?.length) packed.push(page.description ?? '', page.keywords);
-    else if (page.description) packed.push(page.description);
+    if (page.keywords?.length) packed.push(page.keywords);
     file.pages.push(packed);
     const offset = file.records.length;
     for (const r of page.records) {

@@ -91,17 +91,15 @@ export function cleanText(text: string): string {
 }
 
 /**
- * A page's description and keywords (front matter `description` and
- * `keywords`, which Docusaurus writes to `<meta name="description">` and
- * `<meta name="keywords">`), cleaned, without empty ones.
+ * A page's keywords (front matter `keywords`, which Docusaurus writes to
+ * `<meta name="keywords">`), cleaned, without empty ones. The description is
+ * left out: it lists every task of its page, and ranked the page above the
+ * section that answers.
  */
 export function pageAbout(
-  description: string | undefined | null,
   keywords: readonly unknown[] | undefined | null,
-): Pick<PageRecords, 'description' | 'keywords'> {
-  const about: Pick<PageRecords, 'description' | 'keywords'> = {};
-  const d = cleanText(description ?? '');
-  if (d) about.description = d;
+): Pick<PageRecords, 'keywords'> {
+  const about: Pick<PageRecords, 'keywords'> = {};
   const k = (keywords ?? []).map((w) => cleanText(String(w))).filter(Boolean);
   if (k.length) about.keywords = k;
   return about;
@@ -171,10 +169,7 @@ export function recordsFromHtml(html: string, meta: PageMeta): PageRecords | nul
     path: meta.path,
     lvl0: meta.lvl0,
     lvl1: title,
-    ...pageAbout(
-      root.querySelector('meta[name="description"]')?.getAttribute('content'),
-      root.querySelector('meta[name="keywords"]')?.getAttribute('content')?.split(','),
-    ),
+    ...pageAbout(root.querySelector('meta[name="keywords"]')?.getAttribute('content')?.split(',')),
     records: [],
   };
   page.records.push({level: 1, text: title, parent: -1});

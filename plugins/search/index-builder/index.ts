@@ -78,7 +78,6 @@ export function searchIndex(
               path: asRoute(doc.permalink),
               lvl0: doc.section,
               title: doc.title,
-              description: doc.description,
               keywords: doc.keywords,
             }),
           );

@@ -16,8 +16,7 @@ export type SidebarItem = {
 export interface DocInfo {
   permalink: string;
   title: string;
-  /** Front matter `description` (or the first paragraph) and `keywords`, as the page's meta tags carry them. */
-  description: string;
+  /** Front matter `keywords`, as the page's meta tag carries them. */
   keywords: string[];
   /** Site-relative path of the source file, such as docs/toolhive/faq.mdx. */
   source: string;
@@ -59,7 +58,6 @@ export function docsWithSections(allContent: AllContent): DocInfo[] {
         out.push({
           permalink: doc.permalink,
           title: doc.title,
-          description: doc.description,
           keywords: doc.frontMatter.keywords ?? [],
           source: doc.source.replace(/^@site\//, ''),
           section: sectionOf.get(doc.id) ?? DEFAULT_SECTION,

@@ -47,13 +47,13 @@ function cells(row: string): string[] {
 
 export function recordsFromMarkdown(
   source: string,
-  meta: {path: string; lvl0: string; title: string; description?: string; keywords?: string[]},
+  meta: {path: string; lvl0: string; title: string; keywords?: string[]},
 ): PageRecords {
   const page: PageRecords = {
     path: meta.path,
     lvl0: meta.lvl0,
     lvl1: meta.title,
-    ...pageAbout(meta.description, meta.keywords),
+    ...pageAbout(meta.keywords),
     records: [],
   };
   page.records.push({level: 1, text: meta.title, parent: -1});
