@@ -10,7 +10,11 @@ import {chromiumArgs, chromiumPath} from './scripts/chromium';
 const port = Number(process.env.TEST_PORT ?? 3100);
 
 export default defineConfig({
-  testDir: './tests/e2e',
+  // Site-wide browser tests in tests/e2e; a feature's own next to it, in its
+  // __tests__ folder (plugins/search/__tests__/search.spec.ts, ...).
+  testDir: '.',
+  testMatch: ['tests/e2e/**/*.spec.ts', '{plugins,src}/**/__tests__/*.spec.ts'],
+  testIgnore: ['**/node_modules/**', 'build/**', '.docusaurus/**'],
   timeout: 60_000,
   expect: {timeout: 10_000},
   fullyParallel: true,

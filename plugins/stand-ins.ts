@@ -14,7 +14,7 @@ import path from 'node:path';
  *   reach the stand-in's file in the module graph (so a build restored from
  *   the persistent cache counts them too) and fails the compilation if there
  *   are none: the replacement matched nothing and the original is back.
- * tests/unit/stand-ins.test.ts reads `absent` and fails if the browser bundle
+ * plugins/__tests__/stand-ins.test.ts reads `absent` and fails if the browser bundle
  * still holds code of a replaced module.
  *
  * To update a package: read what its new version changed in the replaced

@@ -97,7 +97,7 @@ export function loadPrismGrammars(
 /**
  * Throws if one of the grammars `names` is missing from `prism`. The build
  * checks its grammars with it; the browser bundle's list is checked by
- * tests/unit/prism-languages.test.ts instead.
+ * plugins/prism-slim/__tests__/prism-languages.test.ts instead.
  */
 export function checkGrammars(prism: PrismLanguages, names: readonly string[]): void {
   for (const name of names) {

@@ -13,7 +13,7 @@ import {checkStandIn} from '../stand-ins';
  * every page. This plugin gives that one package ./helpers instead, which
  * re-exports the helper from tslib's ES module build, so the bundler drops
  * the rest. Everything else that imports tslib is untouched; the unit test
- * tests/unit/tslib-slim.test.ts fails if utils-common starts using another
+ * plugins/tslib-slim/__tests__/tslib-slim.test.ts fails if utils-common starts using another
  * helper; the build checks it too, at start (with the version of tslib,
  * `STAND_INS.tslib` in ../stand-ins.ts).
  */

@@ -5,7 +5,8 @@
  *
  * The site's own code (docusaurus.config.ts, sidebars.ts, src/, plugins/) is
  * built into the pages, so what it imports at run time belongs in
- * `dependencies`; scripts, tests, tool configs and type-only imports may use
+ * `dependencies`; scripts, tests (tests/ and any `__tests__` folder), tool
+ * configs and type-only imports may use
  * `devDependencies` (a type-only import is also satisfied by `@types/<name>`).
  * Not packages: relative paths, Node.js built-ins, the bundler's aliases
  * (`@site/`, `@theme/`, `@theme-original/`, `@theme-init/`, `@generated/`,
@@ -128,15 +129,19 @@ function filesUnder(dir: string): string[] {
   return out;
 }
 
+/** Tests, wherever they live (tests/, or a feature's __tests__ folder). */
+const isTest = (file: string) => /(^|[\\/])__tests__[\\/]/.test(file);
 const SITE_FILES = [
   'docusaurus.config.ts',
   'sidebars.ts',
   ...filesUnder('src'),
   ...filesUnder('plugins'),
-];
+].filter((file) => !isTest(file));
 const TOOL_FILES = [
   ...filesUnder('scripts'),
   ...filesUnder('tests'),
+  ...filesUnder('src').filter(isTest),
+  ...filesUnder('plugins').filter(isTest),
   'playwright.config.ts',
   'eslint.config.mjs',
 ];

@@ -16,7 +16,7 @@ loadPrismGrammars(
   Prism,
   () => {
     // The grammars of API_SAMPLE_GRAMMARS, in its order, each named for the
-    // bundler (tests/unit/prism-languages.test.ts compares the two).
+    // bundler (plugins/prism-slim/__tests__/prism-languages.test.ts compares the two).
     /* eslint-disable @typescript-eslint/no-require-imports */
     require('prismjs/components/prism-bash');
     require('prismjs/components/prism-json');

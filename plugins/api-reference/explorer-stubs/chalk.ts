@@ -5,7 +5,7 @@
  * console warning with `chalk.yellow`; plugins/api-reference points that
  * module's `chalk` import here. A browser console shows no terminal colours,
  * so every style returns the text as chalk would join it, uncoloured.
- * tests/unit/explorer-stubs.test.ts fails if that module starts using chalk
+ * plugins/api-reference/__tests__/explorer-stubs.test.ts fails if that module starts using chalk
  * in another way.
  */
 type Style = ((...text: unknown[]) => string) & {[style: string]: Style};

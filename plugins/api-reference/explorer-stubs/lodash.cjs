@@ -12,7 +12,7 @@
  * - `_(value)`: postman-collection chains once, as
  *   `_(src).pickBy(…).mapKeys(…).value()`.
  *
- * tests/unit/explorer-stubs.test.ts reads those packages and fails if they
+ * plugins/api-reference/__tests__/explorer-stubs.test.ts reads those packages and fails if they
  * call a lodash function that is not here, or chain differently.
  *
  * CommonJS, like the packages that import it.

@@ -10,7 +10,7 @@
  * builds a Request with the classes below, sends it with fetch and reads the
  * response itself; the code generators take that Request. These are the
  * package's own classes, so everything that uses them behaves the same.
- * tests/unit/explorer-stubs.test.ts fails if the theme starts using a class
+ * plugins/api-reference/__tests__/explorer-stubs.test.ts fails if the theme starts using a class
  * that is not here.
  *
  * CommonJS, like the package: the theme `require`s it.

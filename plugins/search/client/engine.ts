@@ -32,8 +32,8 @@
  *   indexes are distinct on the URL), with the next best section of a page
  *   right after its first, as DocSearch lists them under the page.
  *
- * The weights are in `RANKING`; tests/search/relevance.json is the table
- * they are tuned against (tests/unit/search-relevance.test.ts).
+ * The weights are in `RANKING`; plugins/search/__tests__/relevance.json is the table
+ * they are tuned against (plugins/search/__tests__/search-relevance.test.ts).
  *
  * The browser (./localClient.ts) and the relevance test run this
  * same code. No DOM or Node APIs here.

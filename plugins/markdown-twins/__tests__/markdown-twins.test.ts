@@ -1,0 +1,220 @@
+// Markdown twins (plugins/markdown-twins): the MDX conversion on small
+// inputs, then the built twins, llms.txt and llms-full.txt (run after
+// `npm run build`, as npm test does).
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {mdxToMarkdown, type ConvertContext} from '../mdx';
+import {twinPath} from '../twin-path';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const build = path.join(root, 'build');
+const SITE = 'https://docs.stacklok.com';
+
+const ctx: ConvertContext = {
+  siteUrl: SITE,
+  siteDir: root,
+  route: '/toolhive/guides-cli/page',
+  routeOfSource: (p) =>
+    ({'docs/toolhive/guides-cli/install.mdx': '/toolhive/guides-cli/install'})[p],
+};
+const convert = (mdx: string) =>
+  mdxToMarkdown(mdx, path.join(root, 'docs/toolhive/guides-cli/page.mdx'), ctx);
+
+test('imports, exports, comments and JSX wrappers leave no trace', () => {
+  const md = convert(
+    [
+      '---',
+      'title: T',
+      '---',
+      "import Tabs from '@theme/Tabs';",
+      'export const x = 1;',
+      '',
+      '{/* a comment */}',
+      '',
+      '<div className="x">',
+      '',
+      'Kept text.',
+      '',
+      '</div>',
+    ].join('\n'),
+  );
+  assert.equal(md, 'Kept text.');
+});
+
+test('tabs become one labelled section per tab', () => {
+  const md = convert(
+    [
+      '<Tabs groupId="os">',
+      '<TabItem value="mac" label="macOS">',
+      '',
+      'Use brew.',
+      '',
+      '</TabItem>',
+      '<TabItem value="linux" label="Linux">',
+      '',
+      'Use apt.',
+      '',
+      '</TabItem>',
+      '</Tabs>',
+    ].join('\n'),
+  );
+  assert.equal(md, '**macOS**\n\nUse brew.\n\n**Linux**\n\nUse apt.');
+});
+
+test('admonitions become blockquotes that keep their label and title', () => {
+  assert.equal(convert(':::warning\n\nCareful.\n\n:::'), '> **Warning**\n>\n> Careful.');
+  assert.equal(
+    convert(':::note[Windows paths]\n\nUse `\\\\`.\n\n:::'),
+    '> **Note: Windows paths**\n>\n> Use `\\\\`.',
+  );
+});
+
+test('links become absolute; .mdx links become the target route', () => {
+  const md = convert(
+    '[a](./install.mdx#step) [b](/toolhive/faq) [c](#here) [d](https://example.com/x) ' +
+      '[e](pathname:///api-specs/openapi.yaml)',
+  );
+  assert.equal(
+    md,
+    `[a](${SITE}/toolhive/guides-cli/install#step) [b](${SITE}/toolhive/faq) ` +
+      `[c](${SITE}/toolhive/guides-cli/page#here) [d](https://example.com/x) ` +
+      `[e](${SITE}/api-specs/openapi.yaml)`,
+  );
+  assert.throws(() => convert('[x](./missing.mdx)'), /not a page/);
+});
+
+test('code keeps its language, Mermaid stays a mermaid block, heading ids go', () => {
+  const md = convert(
+    '## Title \\{#custom}\n\n```bash title="x"\nthv list\n```\n\n```mermaid\nflowchart LR\n  a --> b\n```',
+  );
+  assert.equal(
+    md,
+    '## Title\n\n```bash\nthv list\n```\n\n```mermaid\nflowchart LR\n  a --> b\n```',
+  );
+});
+
+test('a screenshot becomes an image with its alt text', () => {
+  assert.equal(
+    convert('<Screenshot name="servers" alt="The servers page" />'),
+    `![The servers page](${SITE}/img/guides-ui/servers-light.webp)`,
+  );
+});
+
+// ---------------------------------------------------------------------------
+// The build's twins.
+
+const sitemapPath = path.join(build, 'sitemap.xml');
+const built = fs.existsSync(sitemapPath);
+const routes = built
+  ? [...fs.readFileSync(sitemapPath, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (m) => new URL(m[1]!).pathname,
+    )
+  : [];
+
+/** Lines of Markdown outside fenced code, with code spans removed. */
+function prose(md: string): string[] {
+  const out: string[] = [];
+  let fence: string | null = null;
+  for (const line of md.split('\n')) {
+    const f = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (f && (!fence || f.startsWith(fence))) {
+      fence = fence ? null : f;
+      continue;
+    }
+    if (!fence) out.push(line.replace(/(`+)[\s\S]*?\1/g, ''));
+  }
+  return out;
+}
+
+const ESM =
+  /^\s*(import\s.*\sfrom\s+['"]|import\s+['"]|export\s+(default|const|let|var|function|\{))/;
+const JSX = /(?<!\\)<\/?[A-Za-z][\w.]*(\s[^>]*)?\/?>/;
+const EXPRESSION = /(?<!\\)\{[^}\n]*\}/;
+
+test('every sitemap page has a twin of clean Markdown', () => {
+  assert.ok(built, 'build/sitemap.xml is missing: run "npm run build" first');
+  assert.ok(routes.length > 50, `${routes.length} sitemap pages`);
+  const problems: string[] = [];
+  for (const route of routes) {
+    const file = path.join(build, twinPath(route));
+    if (!fs.existsSync(file)) {
+      problems.push(`${route}: no twin`);
+      continue;
+    }
+    const md = fs.readFileSync(file, 'utf8');
+    if (!/^# \S/.test(md)) problems.push(`${route}: does not start with its title`);
+    for (const line of prose(md)) {
+      for (const [what, re] of [
+        ['import/export', ESM],
+        ['JSX tag', JSX],
+        ['expression', EXPRESSION],
+      ] as const) {
+        if (re.test(line)) problems.push(`${route}: ${what} in "${line.slice(0, 100)}"`);
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('llms.txt follows the llmstxt.org format and every link is a twin', () => {
+  const txt = fs.readFileSync(path.join(build, 'llms.txt'), 'utf8');
+  assert.match(txt, /^# ToolHive\n\n> \S.+\n\n## /);
+  const links = [...txt.matchAll(/^- \[[^\]]+\]\(([^)]+)\)(?:: .+)?$/gm)].map((m) => m[1]!);
+  const items = txt.split('\n').filter((l) => l.startsWith('- '));
+  assert.equal(links.length, items.length, 'every list item is `- [title](url): description`');
+  for (const section of [
+    'Tutorials',
+    'ToolHive UI',
+    'ToolHive CLI',
+    'Kubernetes Operator',
+    'Concepts',
+    'Reference',
+  ]) {
+    assert.match(txt, new RegExp(`^## ${section}$`, 'm'));
+  }
+  const missing = links.filter((u) => {
+    const url = new URL(u);
+    return (
+      url.origin !== SITE ||
+      !url.pathname.endsWith('.md') ||
+      !fs.existsSync(path.join(build, url.pathname))
+    );
+  });
+  assert.deepEqual(missing, []);
+  // Every sitemap page is listed.
+  const listed = new Set(links.map((u) => new URL(u).pathname));
+  assert.deepEqual(
+    routes.map(twinPath).filter((t) => !listed.has(t)),
+    [],
+  );
+});
+
+test('llms-full.txt holds every twin, in the order of llms.txt', () => {
+  const txt = fs.readFileSync(path.join(build, 'llms.txt'), 'utf8');
+  const full = fs.readFileSync(path.join(build, 'llms-full.txt'), 'utf8');
+  let at = 0;
+  for (const m of txt.matchAll(/^- \[[^\]]+\]\(([^)]+)\)/gm)) {
+    const twin = fs.readFileSync(path.join(build, new URL(m[1]!).pathname), 'utf8');
+    const found = full.indexOf(`Source: ${m[1]}\n\n${twin}`, at);
+    assert.ok(found >= at, `${m[1]} is missing or out of order in llms-full.txt`);
+    at = found;
+  }
+});
+
+test("every sitemap page's head names its twin", () => {
+  assert.ok(built, 'build/sitemap.xml is missing: run "npm run build" first');
+  const missing: string[] = [];
+  for (const route of routes) {
+    const rel = route === '/' ? 'index.html' : `${route.replace(/^\/+/, '')}.html`;
+    const html = fs.readFileSync(path.join(build, rel), 'utf8');
+    const hrefs = [...html.matchAll(/<link\b[^>]*>/g)]
+      .map((m) => m[0])
+      .filter((l) => /\brel=["']?alternate\b/.test(l) && /\btype=["']?text\/markdown\b/.test(l))
+      .map((l) => /\bhref=["']?([^"'\s>]+)/.exec(l)?.[1]?.replace(SITE, ''));
+    const twin = `/${twinPath(route).replace(/^\/+/, '')}`;
+    if (!hrefs.includes(twin)) missing.push(`${route}: ${JSON.stringify(hrefs)}`);
+  }
+  assert.deepEqual(missing, []);
+});

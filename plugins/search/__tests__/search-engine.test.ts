@@ -1,0 +1,478 @@
+// The local search engine and the Algolia-compatible client that DocSearch's
+// modal and the theme's search page call: ranking, typo and prefix matching,
+// the response contract, highlighting, snippets, and hostile input.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {SearchEngine, queryShape, queryTerms} from '../client/engine';
+import {
+  createLocalSearchClient,
+  RetryError,
+  type SearchResponse,
+} from '../client/client';
+import {packRecords, unpackRecords, type PageRecords} from '../client/records';
+
+const PAGES: PageRecords[] = [
+  {
+    path: '/toolhive/guides-cli/network-isolation',
+    lvl0: 'ToolHive CLI',
+    lvl1: 'Network isolation',
+    records: [
+      {level: 1, text: 'Network isolation', parent: -1},
+      {
+        level: 0,
+        text: 'With network isolation, ToolHive puts the server on a private container network and lets traffic out only through a filtering egress proxy that enforces the permission profile.',
+        parent: 0,
+      },
+      {level: 2, text: 'Before you start', parent: 0, anchor: 'before-you-start'},
+      {
+        level: 0,
+        text: 'Install the CLI with Docker or Podman as the container runtime; network isolation needs one that supports internal networks, which Docker and Podman both do.',
+        parent: 2,
+      },
+      {level: 2, text: 'Troubleshooting', parent: 0, anchor: 'troubleshooting'},
+      {level: 3, text: 'Helper containers are left over', parent: 4, anchor: 'helper-containers'},
+      {level: 0, text: 'Remove them with <code>docker rm</code> & friends.', parent: 5},
+    ],
+  },
+  {
+    path: '/toolhive/reference/cli/thv_run',
+    lvl0: 'Reference',
+    lvl1: 'thv run',
+    records: [
+      {level: 1, text: 'thv run', parent: -1},
+      {level: 0, text: 'Start an MCP server in a container behind a proxy.', parent: 0},
+      {level: 2, text: 'Flags', parent: 0, anchor: 'flags'},
+      {
+        level: 3,
+        text: '--transport',
+        parent: 2,
+        anchor: 'flag-transport',
+        content:
+          'string · Transport that the MCP server itself uses: stdio, sse or streamable-http.',
+      },
+      {
+        level: 3,
+        text: '--isolate-network',
+        parent: 2,
+        anchor: 'flag-isolate-network',
+        content: 'bool · Place the container on its own internal network.',
+      },
+    ],
+  },
+  {
+    path: '/toolhive/guides-cli/secrets-management',
+    lvl0: 'ToolHive CLI',
+    lvl1: 'Secrets management',
+    records: [
+      {level: 1, text: 'Secrets management', parent: -1},
+      {
+        level: 0,
+        text: 'Keep API tokens out of plain-text files with a secrets provider.',
+        parent: 0,
+      },
+      {level: 2, text: 'Use 1Password', parent: 0, anchor: 'use-1password'},
+      {
+        level: 0,
+        text: 'The 1password provider reads secrets through a service account token.',
+        parent: 2,
+      },
+      {
+        level: 2,
+        text: 'Reset the keyring password',
+        parent: 0,
+        anchor: 'reset-the-keyring-password',
+      },
+      {
+        level: 0,
+        text: 'one two three four five six seven eight nine ten eleven twelve keyring thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty',
+        parent: 4,
+      },
+    ],
+  },
+];
+
+const records = unpackRecords(packRecords(PAGES));
+const engine = new SearchEngine(records);
+const client = createLocalSearchClient({
+  engine: async () => engine,
+  origin: () => 'https://docs.example',
+});
+
+const top = (query: string) => engine.search(query).hits.map((h) => h.record.url);
+
+async function ask(query: string, params: Record<string, unknown> = {}): Promise<SearchResponse> {
+  const {results} = await client.search({requests: [{indexName: 'toolhive', query, ...params}]});
+  assert.equal(results.length, 1);
+  return results[0]!;
+}
+
+test('the fast index build equals MiniSearch.addAll', () => {
+  const slow = SearchEngine.viaAddAll(records);
+  // The whole index (terms, postings, field lengths, document table) ...
+  const internals = (e: SearchEngine) => JSON.stringify((e as unknown as {mini: object}).mini);
+  assert.equal(internals(engine), internals(slow));
+  // The words of the index and their record counts, too.
+  const words = (e: SearchEngine) => [
+    ...(e as unknown as {vocabulary: {counts: Map<string, number>}}).vocabulary.counts,
+  ];
+  assert.deepEqual(words(engine).sort(), words(slow).sort());
+  // ... and therefore the results and their scores.
+  for (const q of [
+    'network isolation',
+    'thv run transport',
+    'secrts',
+    'keyr',
+    '1password',
+    'docker rm',
+  ]) {
+    const a = engine.search(q).hits.map((h) => `${h.record.objectID} ${h.score.toFixed(6)}`);
+    const b = slow.search(q).hits.map((h) => `${h.record.objectID} ${h.score.toFixed(6)}`);
+    assert.deepEqual(a, b, q);
+  }
+});
+
+test('headings rank above body text with the same words', () => {
+  assert.equal(top('network isolation')[0], '/toolhive/guides-cli/network-isolation');
+  assert.equal(engine.search('network isolation').hits[0]!.record.type, 'lvl1');
+  assert.equal(
+    top('keyring password')[0],
+    '/toolhive/guides-cli/secrets-management#reset-the-keyring-password',
+  );
+});
+
+test('records that hold every word come first, counting the headings above a record', () => {
+  assert.equal(top('thv run transport')[0], '/toolhive/reference/cli/thv_run#flag-transport');
+  // Only the network isolation page has both words; thv run's page has "proxy".
+  assert.deepEqual(top('private proxy'), [
+    '/toolhive/guides-cli/network-isolation',
+    '/toolhive/reference/cli/thv_run',
+  ]);
+  assert.equal(
+    top('isolate network flag')[0],
+    '/toolhive/reference/cli/thv_run#flag-isolate-network',
+  );
+});
+
+test("a section counts the words of its page's title and lead", () => {
+  // "Troubleshooting" holds neither word, its page is about both.
+  const hits = engine.search('egress troubleshooting').hits.map((h) => h.record.url);
+  assert.equal(hits[0], '/toolhive/guides-cli/network-isolation#troubleshooting');
+});
+
+test('without a record that has every word, records with some of them are returned', () => {
+  assert.ok(
+    top('podman zzzzqqq').includes('/toolhive/guides-cli/network-isolation#before-you-start'),
+  );
+  assert.deepEqual(top('transport keyring').sort(), [
+    '/toolhive/guides-cli/secrets-management#reset-the-keyring-password',
+    '/toolhive/reference/cli/thv_run#flag-transport',
+  ]);
+});
+
+test('one hit per URL: the best record of each page section', () => {
+  for (const q of ['network isolation', 'keyring', 'secrets', 'proxy']) {
+    const urls = top(q);
+    assert.equal(new Set(urls).size, urls.length, q);
+  }
+  // The heading and the text under it share a URL; the heading stands for both.
+  const keyring = engine.search('keyring password').hits;
+  assert.equal(keyring[0]!.record.type, 'lvl2');
+  assert.equal(
+    keyring.filter((h) => h.record.url.endsWith('#reset-the-keyring-password')).length,
+    1,
+  );
+});
+
+test('words find guides first, a command or flag finds the reference', () => {
+  assert.equal(queryShape('what is network isolation'), 'words');
+  assert.equal(queryShape('isolate network'), 'words');
+  assert.equal(queryShape('thv run --isolate-network'), 'code');
+  assert.equal(queryShape('--isolate-network'), 'code');
+  assert.equal(queryShape('thv secret set'), 'code');
+  assert.equal(queryShape('spec.targetPort'), 'code');
+  assert.equal(queryShape('thv: command not found'), 'words');
+  // The same words, asked both ways.
+  assert.equal(top('isolate network')[0], '/toolhive/guides-cli/network-isolation');
+  assert.equal(top('--isolate-network')[0], '/toolhive/reference/cli/thv_run#flag-isolate-network');
+  assert.equal(
+    top('thv run --isolate-network')[0],
+    '/toolhive/reference/cli/thv_run#flag-isolate-network',
+  );
+});
+
+test('words are compared by their stems', () => {
+  assert.deepEqual(queryTerms('isolating networks'), queryTerms('isolation network'));
+  assert.equal(top('isolating networks')[0], '/toolhive/guides-cli/network-isolation');
+  // A word typed past its stem, or with a typo at its end, still finds it.
+  assert.equal(top('isolati')[0], '/toolhive/guides-cli/network-isolation');
+  // A negated contraction is "not".
+  assert.deepEqual(queryTerms("isn't"), queryTerms('not'));
+});
+
+test('the last word matches as a prefix, other words from 4 letters', () => {
+  assert.equal(top('secr')[0], '/toolhive/guides-cli/secrets-management');
+  assert.equal(top('secr manag')[0], '/toolhive/guides-cli/secrets-management');
+  assert.equal(top('trans')[0], '/toolhive/reference/cli/thv_run#flag-transport');
+});
+
+test('typos are tolerated: one from 4 letters, two from 8', () => {
+  assert.equal(top('secrts')[0], '/toolhive/guides-cli/secrets-management');
+  assert.equal(top('isolaton')[0], '/toolhive/guides-cli/network-isolation');
+  assert.equal(top('netwrok isolaiton')[0], '/toolhive/guides-cli/network-isolation');
+  assert.deepEqual(top('qqqqqqq'), []);
+});
+
+test('stop words and punctuation are ignored', () => {
+  assert.deepEqual(queryTerms('How do I use the --transport flag?'), ['us', 'transport', 'flag']);
+  assert.deepEqual(queryTerms('thv_run: 1Password!'), ['thv', 'run', '1password']);
+  assert.deepEqual(queryTerms('log every tool call, set up'), ['log', 'tool', 'call', 'set']);
+});
+
+/** A page of one title and its sections, each a heading with a line of text. */
+function page(path: string, title: string, sections: [string, string][]): PageRecords {
+  const records: PageRecords['records'] = [{level: 1, text: title, parent: -1}];
+  for (const [heading, text] of sections) {
+    const at = records.length;
+    const anchor = heading
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+    records.push({level: 2, text: heading, parent: 0, anchor}, {level: 0, text, parent: at});
+  }
+  return {path, lvl0: 'Guides', lvl1: title, records};
+}
+
+const wording = new SearchEngine(
+  unpackRecords(
+    packRecords([
+      page('/install', 'Install the CLI', [
+        ['Install with Homebrew', 'Run brew install to get the command line tool.'],
+        ['Uninstall the CLI', 'Take the binary off your machine.'],
+        ['Remove the CLI configuration', 'Your settings stay in place until you take them out.'],
+      ]),
+      page('/secrets', 'Secrets management', [
+        ['Store a secret', 'Keep API tokens in the secrets provider.'],
+        ['Where secrets are stored', 'The provider stores them encrypted.'],
+        ['Store secrets from a script', 'Pipe each one to the store command.'],
+      ]),
+      page('/k8s', 'Kubernetes operator', [
+        ['The MCPServer resource', 'The operator runs what this resource describes.'],
+        ['Environment variables', 'Pass settings to the server container.'],
+      ]),
+      page('/faq', 'Questions', [
+        ['What is ToolHive?', 'A way to run MCP servers safely.'],
+        ['Connect a client', 'Point the client at the proxy.'],
+        ["The client can't connect", 'Check the proxy port and the transport.'],
+      ]),
+      page('/tools', 'Tool filters', [['Hive mind', 'A tool that many hands built.']]),
+    ]),
+  ),
+);
+const first = (query: string) => wording.search(query).hits[0]?.record.url;
+
+test("a reader's words find the docs' words for them", () => {
+  // synonyms.ts: "setup" is installing, "creds" are secrets, "k8s" is Kubernetes.
+  assert.equal(first('setup homebrew'), '/install#install-with-homebrew');
+  assert.match(first('creds') ?? '', /^\/secrets/);
+  assert.equal(first('k8s operator'), '/k8s');
+  assert.equal(first('env vars'), '/k8s#environment-variables');
+  // A heading with the reader's own word comes before one with a synonym.
+  const urls = wording.search('uninstall cli').hits.map((h) => h.record.url);
+  assert.equal(urls[0], '/install#uninstall-the-cli');
+  assert.ok(urls.includes('/install#remove-the-cli-configuration'));
+  assert.ok(
+    urls.indexOf('/install#remove-the-cli-configuration') >
+      urls.indexOf('/install#uninstall-the-cli'),
+  );
+});
+
+test("a page's keywords find it, and its sections below their own words", () => {
+  const withKeywords = (p: PageRecords, keywords: string[]): PageRecords => ({...p, keywords});
+  const pages = [
+    withKeywords(
+      page('/vault', 'Secrets management', [
+        ['Store a secret', 'Keep tokens in the provider.'],
+        ['Rotate a secret', 'Replace a stored password with a new one.'],
+      ]),
+      ['api key', 'password'],
+    ),
+    page('/keys', 'Signing keys', [['Verify an image', 'Check the signature of an image.']]),
+  ];
+  const search = new SearchEngine(unpackRecords(packRecords(pages)));
+  const urls = (q: string) => search.search(q).hits.map((h) => h.record.url);
+  // No text of the page says "api key": its keywords do.
+  assert.equal(urls('api key')[0], '/vault');
+  // A section inherits its page's keywords, at less than its own words.
+  assert.ok(urls('store api key').slice(0, 2).includes('/vault#store-a-secret'));
+  const password = urls('password');
+  assert.ok(password.indexOf('/vault#rotate-a-secret') >= 0);
+  assert.ok(password.indexOf('/vault#rotate-a-secret') < password.indexOf('/vault#store-a-secret'));
+  // Without the keywords, the page is not found by them.
+  const bare = new SearchEngine(unpackRecords(packRecords([{...pages[0]!, keywords: undefined}])));
+  assert.deepEqual(
+    bare.search('api key').hits.filter((h) => h.record.url === '/vault'),
+    [],
+  );
+  // The fast index build reads the keywords as MiniSearch.addAll does.
+  const slow = SearchEngine.viaAddAll(search.records);
+  const scores = (e: SearchEngine) =>
+    e.search('api key password').hits.map((h) => `${h.record.objectID} ${h.score.toFixed(6)}`);
+  assert.deepEqual(scores(search), scores(slow));
+});
+
+test('words typed apart find the word the docs write as one, and the other way', () => {
+  assert.equal(first('what is tool hive'), '/faq#what-is-toolhive');
+  assert.equal(first('mcp server resource'), '/k8s#the-mcpserver-resource');
+  // "secret" is also a shorter stem of "secretstore"; "store" is found by the split.
+  const split = wording.search('secretstore').hits[0]!;
+  assert.equal(split.record.url, '/secrets#store-a-secret');
+  assert.ok(split.matched.has('store'));
+});
+
+test('negations count as "not", however they are typed', () => {
+  for (const q of ["can't", 'can’t', 'cannot', "doesn't", 'doesnt', "won't"])
+    assert.deepEqual(queryTerms(q), ['not'], q);
+  assert.deepEqual(queryTerms('can'), []);
+  assert.equal(first("why can't my client connect"), '/faq#the-client-can-t-connect');
+  assert.equal(first('connect a client'), '/faq#connect-a-client');
+});
+
+test('the client answers the lite client contract for DocSearch', async () => {
+  const r = await ask('network isolation', {
+    attributesToRetrieve: ['hierarchy.lvl0', 'content', 'type', 'url'],
+    attributesToSnippet: ['hierarchy.lvl1:10', 'content:10'],
+    snippetEllipsisText: '…',
+    highlightPreTag: '<mark>',
+    highlightPostTag: '</mark>',
+    hitsPerPage: 20,
+  });
+  assert.equal(r.hitsPerPage, 20);
+  assert.equal(r.page, 0);
+  assert.ok(r.nbHits >= 2);
+  assert.equal(r.nbPages, 1);
+  assert.match(r.queryID, /^[0-9a-f]{32}$/);
+  assert.equal(r.index, 'toolhive');
+  const first = r.hits[0]!;
+  assert.equal(first.url, 'https://docs.example/toolhive/guides-cli/network-isolation');
+  assert.equal(first.type, 'lvl1');
+  assert.equal(first.hierarchy.lvl0, 'ToolHive CLI');
+  const hierarchy = first._highlightResult.hierarchy as Record<
+    string,
+    {value: string; matchLevel: string}
+  >;
+  assert.deepEqual(Object.keys(hierarchy), ['lvl0', 'lvl1'], 'only levels that exist, in order');
+  assert.equal(hierarchy.lvl1!.value, '<mark>Network</mark> <mark>isolation</mark>');
+  assert.equal(hierarchy.lvl1!.matchLevel, 'full');
+  const content = r.hits.find((h) => h.type === 'content')!;
+  const snippet = (content._snippetResult.content as {value: string}).value;
+  assert.equal(
+    snippet
+      .replace(/<\/?mark>/g, '')
+      .replace('…', '')
+      .trim()
+      .split(/\s+/).length,
+    10,
+  );
+  assert.ok(snippet.includes('<mark>network</mark> <mark>isolation</mark>'));
+  assert.ok(snippet.endsWith('…'));
+});
+
+test('snippets follow the requested length, around the matches', async () => {
+  // Only the text under the heading holds both words, so it is the hit.
+  const r = await ask('keyring thirteen', {
+    attributesToSnippet: ['content:5'],
+    highlightPreTag: '<b>',
+    highlightPostTag: '</b>',
+  });
+  const long = r.hits.find((h) => h.content?.startsWith('one two'))!;
+  assert.equal(
+    (long._snippetResult.content as {value: string}).value,
+    '…twelve <b>keyring</b> <b>thirteen</b> fourteen fifteen…',
+  );
+});
+
+test('a fixed snippet length replaces the one in the request', async () => {
+  let words = 10;
+  const fixed = createLocalSearchClient({engine: async () => engine, snippetWords: () => words});
+  const ask15 = async () => {
+    const {results} = await fixed.search({
+      requests: [
+        {indexName: 'toolhive', query: 'keyring thirteen', attributesToSnippet: ['content:15']},
+      ],
+    });
+    const long = results[0]!.hits.find((h) => h.content?.startsWith('one two'))!;
+    return (long._snippetResult.content as {value: string}).value
+      .replace(/<\/?em>|…/g, ' ')
+      .trim()
+      .split(/\s+/).length;
+  };
+  assert.equal(await ask15(), 10);
+  words = 5;
+  assert.equal(await ask15(), 5);
+});
+
+test('the search page helper shape: an array of requests with params', async () => {
+  const {results} = await client.search([
+    {indexName: 'toolhive', params: {query: 'network', hitsPerPage: 1, page: 1}},
+    {indexName: 'toolhive', params: {query: 'network', hitsPerPage: 0, facets: ['language']}},
+  ]);
+  assert.equal(results.length, 2);
+  assert.equal(results[0]!.hits.length, 1);
+  assert.equal(results[0]!.page, 1);
+  assert.equal(results[0]!.nbPages, results[0]!.nbHits);
+  assert.deepEqual(results[1]!.hits, []);
+  assert.deepEqual(results[1]!.facets, {});
+  // Algolia's default highlight tag when none is asked for.
+  assert.match(JSON.stringify(results[0]!.hits[0]!._highlightResult), /<em>/);
+});
+
+test('hit text is HTML-escaped; only highlight tags are markup', async () => {
+  const r = await ask('docker', {highlightPreTag: '<mark>', highlightPostTag: '</mark>'});
+  const hit = r.hits.find((h) => h.type === 'content')!;
+  assert.equal(hit.content, 'Remove them with &lt;code&gt;docker rm&lt;/code&gt; &amp; friends.');
+  assert.equal(
+    (hit._snippetResult.content as {value: string}).value,
+    'Remove them with &lt;code&gt;<mark>docker</mark> rm&lt;/code&gt; &amp; friends.',
+  );
+});
+
+test('hostile and odd queries never throw', async () => {
+  const queries = [
+    '',
+    '   ',
+    '<script>alert(1)</script>',
+    '"><img src=x onerror=alert(1)>',
+    '.*+?^${}()|[]\\',
+    '(((',
+    '🙂 🚀 network',
+    'ネットワーク',
+    'x'.repeat(10_000),
+    'network '.repeat(500),
+    '\u0000\u200b\ud800',
+  ];
+  for (const q of queries) {
+    const r = await ask(q);
+    assert.ok(Array.isArray(r.hits), q.slice(0, 20));
+    assert.ok(r.query.length <= 256);
+    for (const h of r.hits)
+      assert.ok(!JSON.stringify(h).includes('<script'), 'no markup from the query');
+  }
+  assert.deepEqual((await ask('<script>alert(1)</script>')).hits, []);
+  assert.ok((await ask('🙂 🚀 network')).nbHits > 0);
+});
+
+test('an index that fails to load surfaces as RetryError, the name DocSearch checks', async () => {
+  const failing = createLocalSearchClient({
+    engine: async () => {
+      throw new TypeError('Failed to fetch');
+    },
+  });
+  await assert.rejects(
+    failing.search({requests: [{indexName: 'toolhive', query: 'x'}]}),
+    (error: Error) => {
+      assert.ok(error instanceof RetryError);
+      assert.equal(error.name, 'RetryError');
+      return true;
+    },
+  );
+});

@@ -1,0 +1,260 @@
+// The local search index: DocSearch records from rendered HTML (the build),
+// from Markdown (the development server), sidebar sections (lvl0), and the
+// compact index file that carries them to the browser.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import type {AllContent} from '@docusaurus/types';
+import {recordsFromHtml} from '../index-builder/html';
+import {recordsFromMarkdown} from '../index-builder/source';
+import {docsWithSections, DEFAULT_SECTION} from '../index-builder/sections';
+import {
+  packRecords,
+  unpackRecords,
+  type DocSearchRecord,
+} from '../client/records';
+
+// Shaped like Docusaurus's minified output: optional end tags left out,
+// heading links with a zero-width space, chrome around the article.
+const DOC_PAGE = `<!doctype html><html><head><title>Run MCP servers | ToolHive</title></head><body>
+<nav class=navbar><a href=/>Home</a></nav>
+<div id=__docusaurus_skipToContent_fallback class=main-wrapper><aside><nav aria-label="Docs sidebar"><ul><li><a href=/x>Sidebar link</a></ul></nav></aside>
+<main><article><nav class=theme-doc-breadcrumbs><ul><li>ToolHive CLI</ul></nav>
+<div class="theme-doc-markdown markdown"><header><h1>Run MCP servers</h1></header>
+<p>Intro with <code>&lt;server-name></code> and a <a href=/y>link</a>.
+<div class="theme-admonition alert"><div class=admonitionHeading>note</div><div><p>Watch out for ports.</div></div>
+<h2 class=anchor id=choose-a-transport>Choose a transport<a href=#choose-a-transport class=hash-link>&#8203;</a></h2>
+<ul><li>First item<li>Second item<ul><li>Nested item</ul></ul>
+<div class=theme-code-block><pre><code>thv run fetch</code></pre></div>
+<div class=tabs-container><ul role=tablist><li>macOS<li>Windows</ul><div role=tabpanel><p>Tab text.</div></div>
+<h3 class=anchor id=stdio>stdio<a href=#stdio class=hash-link>&#8203;</a></h3>
+<p>Text under stdio.
+<h2 class=anchor id=flags>Flags<a href=#flags class=hash-link>&#8203;</a></h2>
+<table><thead><tr><th>Flag<th>Type<th>Description<tbody>
+<tr><td><span id=flag-transport></span><a href=#flag-transport><code>--transport</code></a><td>string<td>How the server talks.
+<tr><td><span id=flag-env></span><a href=#flag-env><code>--env</code></a>, <code>-e</code><td>stringArray<td>Set a variable.
+</table>
+<p>After the table.
+<table><thead><tr><th>Resource<th>Kind<tbody><tr><td>fetch-dns<td>dnsmasq container</table>
+</div><footer class=theme-doc-footer><a>Edit this page</a></footer></article></main></div>
+<footer class=footer>Copyright</footer></body></html>`;
+
+function byText(records: DocSearchRecord[], text: string): DocSearchRecord {
+  const found = records.find(
+    (r) => r.content?.includes(text) || Object.values(r.hierarchy).includes(text),
+  );
+  assert.ok(found, `no record with "${text}"`);
+  return found;
+}
+
+test('rendered HTML becomes title, heading and content records', () => {
+  const page = recordsFromHtml(DOC_PAGE, {path: '/toolhive/run', lvl0: 'ToolHive CLI'});
+  assert.ok(page);
+  const records = unpackRecords(packRecords([page]));
+  assert.equal(records[0]!.type, 'lvl1');
+  assert.equal(records[0]!.hierarchy.lvl1, 'Run MCP servers');
+  assert.equal(records[0]!.url, '/toolhive/run');
+
+  const intro = byText(records, 'Intro with');
+  assert.equal(intro.content, 'Intro with <server-name> and a link.');
+  assert.equal(intro.type, 'content');
+  assert.equal(intro.url, '/toolhive/run');
+  assert.equal(byText(records, 'Watch out').content, 'Watch out for ports.');
+
+  const heading = records.find(
+    (r) => r.type === 'lvl2' && r.hierarchy.lvl2 === 'Choose a transport',
+  );
+  assert.ok(heading, 'the h2 without its zero-width hash link');
+  assert.equal(heading.url, '/toolhive/run#choose-a-transport');
+  assert.equal(heading.anchor, 'choose-a-transport');
+
+  const item = byText(records, 'Second item');
+  assert.equal(item.content, 'Second item', 'a list item without its nested list');
+  assert.equal(item.url, '/toolhive/run#choose-a-transport');
+  assert.equal(byText(records, 'Nested item').type, 'content');
+
+  const under = byText(records, 'Text under stdio.');
+  assert.equal(under.hierarchy.lvl2, 'Choose a transport');
+  assert.equal(under.hierarchy.lvl3, 'stdio');
+  assert.equal(under.url, '/toolhive/run#stdio');
+  assert.equal(byText(records, 'Tab text.').type, 'content');
+
+  const all = JSON.stringify(records);
+  for (const left of [
+    'thv run fetch',
+    'macOS',
+    'Sidebar link',
+    'Edit this page',
+    'Copyright',
+    'note',
+  ]) {
+    assert.ok(!all.includes(`"${left}"`) && !all.includes(left + ' '), `"${left}" is not indexed`);
+  }
+  assert.ok(!all.includes('\u200b'));
+  assert.equal(new Set(records.map((r) => r.objectID)).size, records.length, 'unique objectIDs');
+  assert.ok(records.every((r) => r.hierarchy.lvl0 === 'ToolHive CLI'));
+});
+
+test('CLI flag rows become records of their own, linked by their anchor', () => {
+  const page = recordsFromHtml(DOC_PAGE, {
+    path: '/toolhive/reference/cli/thv_run',
+    lvl0: 'Reference',
+  });
+  const records = unpackRecords(packRecords([page!]));
+  const transport = records.find((r) => r.anchor === 'flag-transport');
+  assert.ok(transport);
+  assert.equal(transport.type, 'lvl3');
+  assert.equal(transport.hierarchy.lvl2, 'Flags');
+  assert.equal(transport.hierarchy.lvl3, '--transport');
+  assert.equal(transport.content, 'string · How the server talks.');
+  assert.equal(transport.url, '/toolhive/reference/cli/thv_run#flag-transport');
+  assert.equal(records.find((r) => r.anchor === 'flag-env')?.hierarchy.lvl3, '--env, -e');
+
+  // Text after the flag table still belongs to the Flags section.
+  const after = byText(records, 'After the table.');
+  assert.equal(after.hierarchy.lvl3, null);
+  assert.equal(after.url, '/toolhive/reference/cli/thv_run#flags');
+  // Ordinary table rows are content; header rows are left out.
+  assert.equal(byText(records, 'fetch-dns').content, 'fetch-dns · dnsmasq container');
+  assert.ok(!records.some((r) => r.content?.startsWith('Resource')));
+});
+
+test('a page without a docs article uses its whole content area', () => {
+  const html = `<html><body><nav>Menu</nav><div id=__docusaurus_skipToContent_fallback>
+<header class=hero><h1>Simple and secure AI tools</h1><p>Tagline text.</header>
+<main><h2>Choose how you run ToolHive</h2><section><h3>ToolHive CLI</h3><p>The thv command line.<p><a href=/a>Guides</a><a href=/b>Quickstart</a></section></main></div></body></html>`;
+  const records = unpackRecords(packRecords([recordsFromHtml(html, {path: '/', lvl0: 'Home'})!]));
+  assert.equal(records[0]!.hierarchy.lvl1, 'Simple and secure AI tools');
+  assert.equal(byText(records, 'Tagline text.').type, 'content');
+  assert.equal(byText(records, 'The thv command line.').hierarchy.lvl3, 'ToolHive CLI');
+  assert.equal(byText(records, 'Guides').content, 'Guides Quickstart', 'adjacent links stay apart');
+  assert.ok(!JSON.stringify(records).includes('Menu'));
+});
+
+test("a page's keywords travel on its title record, its description does not", () => {
+  const head =
+    '<meta name="description" content="Keep API tokens  out of files.">' +
+    '<meta name="keywords" content="api key,password, credentials">';
+  const html = DOC_PAGE.replace('<title>', `${head}<title>`);
+  const page = recordsFromHtml(html, {path: '/toolhive/run', lvl0: 'ToolHive CLI'});
+  assert.ok(page);
+  const file = packRecords([page]);
+  const records = unpackRecords(JSON.parse(JSON.stringify(file)) as typeof file);
+  assert.ok(!JSON.stringify(file).includes('Keep API tokens'), 'the description is not indexed');
+  assert.deepEqual(records[0]!.keywords, ['api key', 'password', 'credentials']);
+  // Only the title record carries them; sections find them through their page.
+  for (const r of records.slice(1)) {
+    assert.equal(r.keywords, undefined, r.objectID);
+  }
+  // A page without the tags packs as before.
+  const plain = recordsFromHtml(DOC_PAGE, {path: '/toolhive/run', lvl0: 'ToolHive CLI'})!;
+  assert.equal(packRecords([plain]).pages[0]!.length, 3);
+  assert.equal(unpackRecords(packRecords([plain]))[0]!.keywords, undefined);
+  // The development server's records, from the loaded doc, carry the same.
+  const md = recordsFromMarkdown('---\ntitle: T\n---\n\nText.\n', {
+    path: '/t',
+    lvl0: 'Docs',
+    title: 'T',
+    keywords: ['first', ' ', 'second'],
+  });
+  const [title] = unpackRecords(packRecords([md]));
+  assert.deepEqual(title!.keywords, ['first', 'second']);
+});
+
+test('Markdown source gives the same kinds of records, with Docusaurus anchors', () => {
+  const md = `---
+title: Run MCP servers
+---
+
+import Tabs from '@theme/Tabs';
+
+Intro with \`<server-name>\` and a [link](./other.mdx).
+
+## Choose a transport
+
+- First **item**
+- Second item
+
+\`\`\`bash
+thv run fetch
+\`\`\`
+
+### The \`stdio\` transport {#stdio}
+
+Text under
+stdio.
+
+## Flags
+
+| Flag | Type | Description |
+| --- | --- | --- |
+| <span id="flag-transport"></span>[\`--transport\`](#flag-transport) | string | How the server talks. |
+| plain | row | here |
+`;
+  const records = unpackRecords(
+    packRecords([
+      recordsFromMarkdown(md, {path: '/run', lvl0: 'ToolHive CLI', title: 'Run MCP servers'}),
+    ]),
+  );
+  assert.equal(byText(records, 'Intro with').content, 'Intro with <server-name> and a link.');
+  assert.equal(records.find((r) => r.type === 'lvl2')?.url, '/run#choose-a-transport');
+  assert.equal(byText(records, 'First item').url, '/run#choose-a-transport');
+  assert.equal(byText(records, 'Text under stdio.').url, '/run#stdio');
+  assert.equal(byText(records, 'Text under stdio.').hierarchy.lvl3, 'The stdio transport');
+  const flag = records.find((r) => r.anchor === 'flag-transport');
+  assert.equal(flag?.hierarchy.lvl3, '--transport');
+  assert.equal(flag?.content, 'string · How the server talks.');
+  assert.equal(byText(records, 'plain').content, 'plain · row · here');
+  assert.ok(!JSON.stringify(records).includes('thv run fetch'));
+  assert.ok(!JSON.stringify(records).includes('import'));
+});
+
+test('lvl0 is the top-level sidebar category of each doc', () => {
+  const doc = (id: string) => ({
+    id,
+    permalink: `/${id}`,
+    title: id,
+    description: `About ${id}`,
+    frontMatter: {},
+    source: `@site/docs/${id}.mdx`,
+  });
+  const allContent = {
+    'docusaurus-plugin-content-docs': {
+      default: {
+        loadedVersions: [
+          {
+            docs: ['home', 'cli/index', 'cli/install', 'ui/index', 'faq', 'orphan'].map(doc),
+            sidebars: {
+              main: [
+                {type: 'doc', id: 'home'},
+                {
+                  type: 'category',
+                  label: 'ToolHive CLI',
+                  link: {type: 'doc', id: 'cli/index'},
+                  items: [{type: 'doc', id: 'cli/install'}],
+                },
+                // An empty category, which Docusaurus turns into a labelled doc link.
+                {type: 'doc', id: 'ui/index', label: 'ToolHive UI'},
+                {type: 'doc', id: 'faq'},
+              ],
+            },
+          },
+        ],
+      },
+    },
+  } as unknown as AllContent;
+  const sections = Object.fromEntries(
+    docsWithSections(allContent).map((d) => [d.permalink, d.section]),
+  );
+  assert.deepEqual(sections, {
+    '/home': DEFAULT_SECTION,
+    '/cli/index': 'ToolHive CLI',
+    '/cli/install': 'ToolHive CLI',
+    '/ui/index': 'ToolHive UI',
+    '/faq': DEFAULT_SECTION,
+    '/orphan': DEFAULT_SECTION,
+  });
+});
+
+test('the index file rejects an unknown format', () => {
+  assert.throws(() => unpackRecords({format: 2, pages: [], records: []} as never), /format/);
+});

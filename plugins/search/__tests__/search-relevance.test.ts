@@ -1,0 +1,91 @@
+// Relevance of the local search against the built index. Two tables of
+// queries a reader types, each with the pages (or headings) that answer it:
+// plugins/search/__tests__/relevance.json, the half the ranking is tuned on, and
+// plugins/search/__tests__/relevance-held-out.json, written at the same time and never
+// tuned on. A query passes when one of its answers is among the first 3
+// results, in the order the modal and the search page show them. Uses the
+// same engine as the browser. Prints both hit rates; needs `npm run build`
+// first (SEARCH_INDEX=path to use another index).
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {existsSync, readFileSync} from 'node:fs';
+import {fileURLToPath} from 'node:url';
+import {SearchEngine} from '../client/engine';
+import {unpackRecords, type DocSearchRecord} from '../client/records';
+
+const INDEX =
+  process.env.SEARCH_INDEX ??
+  fileURLToPath(new URL('../../../build/search-index.json', import.meta.url));
+const TABLES = {
+  tuning: fileURLToPath(new URL('./relevance.json', import.meta.url)),
+  'held-out': fileURLToPath(new URL('./relevance-held-out.json', import.meta.url)),
+};
+/**
+ * Lowest hit rate that passes, for each table. The target is 95 % on both.
+ * The held-out table is not there yet (53 of 63, 84.1 %, when it was
+ * written; 57 of 63, 90.5 %, with the pages' front matter keywords): its bar
+ * guards against a ranking change that makes it worse, and is raised to the
+ * target once the ranking earns it, never by editing the held-out queries.
+ */
+const MIN_HIT_RATE: Record<string, number> = {tuning: 0.95, 'held-out': 0.9};
+const TOP = 3;
+
+interface Case {
+  query: string;
+  expect: string;
+  also?: string[];
+}
+
+const tables = Object.entries(TABLES).map(([name, file]) => ({
+  name,
+  cases: (JSON.parse(readFileSync(file, 'utf8')) as {cases: Case[]}).cases,
+}));
+
+function matches(record: DocSearchRecord, wanted: string): boolean {
+  return wanted.includes('#') ? record.url === wanted : record.url_without_anchor === wanted;
+}
+
+test('the relevance tables have at least 120 queries, none twice', () => {
+  const queries = tables.flatMap((t) => t.cases.map((c) => c.query.toLowerCase()));
+  assert.ok(queries.length >= 120, `${queries.length} cases`);
+  for (const {name, cases} of tables) assert.ok(cases.length >= 50, `${name}: ${cases.length}`);
+  assert.equal(new Set(queries).size, queries.length, 'no duplicate queries');
+});
+
+let engine: SearchEngine | undefined;
+function loadEngine(): SearchEngine {
+  // npm test builds the site before the unit tests, so the index exists.
+  assert.ok(existsSync(INDEX), `${INDEX} is missing: run "npm run build" first`);
+  engine ??= new SearchEngine(
+    unpackRecords(JSON.parse(readFileSync(INDEX, 'utf8')) as Parameters<typeof unpackRecords>[0]),
+  );
+  return engine;
+}
+
+for (const {name, cases} of tables) {
+  test(`${name} queries: expected pages are in the top ${TOP}`, (t) => {
+    const search = loadEngine();
+    const urls = new Set(search.records.flatMap((r) => [r.url, r.url_without_anchor]));
+    const misses: string[] = [];
+    for (const c of cases) {
+      const wanted = [c.expect, ...(c.also ?? [])];
+      for (const w of wanted)
+        assert.ok(urls.has(w), `"${c.query}" expects ${w}, which is not in the index`);
+      const hits = search.search(c.query).hits;
+      const rank = hits.findIndex((h) => wanted.some((w) => matches(h.record, w)));
+      if (rank < 0 || rank >= TOP) {
+        misses.push(
+          `  "${c.query}": expected ${c.expect} (rank ${rank < 0 ? 'none' : rank + 1}); got ${hits
+            .slice(0, TOP)
+            .map((h) => h.record.url)
+            .join(', ')}`,
+        );
+      }
+    }
+    const rate = (cases.length - misses.length) / cases.length;
+    const report = `search relevance (${name}): ${cases.length - misses.length}/${cases.length} queries (${(rate * 100).toFixed(1)} %) have the expected result in the top ${TOP}`;
+    console.log([report, ...misses].join('\n'));
+    t.diagnostic(report);
+    assert.ok(rate >= MIN_HIT_RATE[name]!, `${report}\n${misses.join('\n')}`);
+  });
+}

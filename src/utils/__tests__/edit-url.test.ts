@@ -1,0 +1,57 @@
+/**
+ * "Edit this page": with DOCS_EDIT_URL set, every docs page (hand-written and
+ * generated) links to a file that is committed in this repository; without
+ * it, pages have no edit link.
+ */
+import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
+import path from 'node:path';
+import {test} from 'node:test';
+import fg from 'fast-glob';
+import {editUrlOption, sourceFileOf} from '../editUrl';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const tracked = new Set(
+  execFileSync('git', ['ls-files'], {cwd: root, encoding: 'utf8'}).split('\n').filter(Boolean),
+);
+// Files whose name starts with an underscore are partials, not pages.
+const docPaths = fg.sync('**/*.{md,mdx}', {cwd: path.join(root, 'docs'), ignore: ['**/_*']}).sort();
+
+test('every docs page, generated ones included, is checked', () => {
+  assert.ok(docPaths.length >= 100, `found ${docPaths.length} pages; run npm run gen first`);
+  assert.ok(
+    docPaths.some((p) => p.startsWith('toolhive/reference/cli/')),
+    'CLI reference',
+  );
+  assert.ok(
+    docPaths.some((p) => p.startsWith('toolhive/reference/api/')),
+    'API reference',
+  );
+});
+
+test('every edit link points at a committed file of this repository', () => {
+  const base = 'https://example.test/docs/edit/main/';
+  const editUrl = editUrlOption(base)!;
+  const missing = docPaths
+    .map((docPath) => ({docPath, url: editUrl({docPath})}))
+    .filter(({url}) => !tracked.has(url.slice(base.length)));
+  assert.deepEqual(missing, []);
+});
+
+test('generated pages link to the data they are generated from', () => {
+  assert.equal(sourceFileOf('toolhive/reference/cli/thv_run.mdx'), 'data/cli/thv.yaml');
+  assert.equal(
+    sourceFileOf('toolhive/reference/api/list-workloads.api.mdx'),
+    'static/api-specs/openapi.yaml',
+  );
+  assert.equal(sourceFileOf('toolhive/faq.mdx'), 'docs/toolhive/faq.mdx');
+  assert.equal(
+    editUrlOption('https://x.test/edit/main')!({docPath: 'toolhive/faq.mdx'}),
+    'https://x.test/edit/main/docs/toolhive/faq.mdx',
+  );
+});
+
+test('without a configured URL there are no edit links', () => {
+  assert.equal(editUrlOption(undefined), undefined);
+  assert.equal(editUrlOption(''), undefined);
+});
