@@ -392,7 +392,9 @@ async function main(): Promise<void> {
     const cases = ['relevance.json', 'relevance-held-out.json'].flatMap(
       (file) =>
         (
-          JSON.parse(fs.readFileSync(path.join(ROOT, 'plugins/search/__tests__', file), 'utf8')) as {
+          JSON.parse(
+            fs.readFileSync(path.join(ROOT, 'plugins/search/__tests__', file), 'utf8'),
+          ) as {
             cases: {query: string}[];
           }
         ).cases,

@@ -7,11 +7,7 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {Prism} from 'prism-react-renderer';
-import {
-  codeTokens,
-  markdownParts,
-  markdownToHtml,
-} from '../components/markdown';
+import {codeTokens, markdownParts, markdownToHtml} from '../components/markdown';
 import {decodeTokens} from '../../static-highlight/tokens';
 
 test('descriptions become HTML: code, emphasis, links, lists and tables', () => {

@@ -5,11 +5,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import {compile} from 'sass';
 import config from '../../../docusaurus.config';
-import {
-  hiddenLanguages,
-  installedCodegens,
-  type LanguageTab,
-} from '../codegens';
+import {hiddenLanguages, installedCodegens, type LanguageTab} from '../codegens';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const {dropLanguageTabs} = require('../drop-language-tabs.cjs') as {

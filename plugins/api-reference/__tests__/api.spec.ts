@@ -8,7 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {AxeBuilder} from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
-import {animationsFinished, builtJsDir, builtScripts, collectErrors, currentTheme} from '../../../tests/e2e/helpers';
+import {
+  animationsFinished,
+  builtJsDir,
+  builtScripts,
+  collectErrors,
+  currentTheme,
+} from '../../../tests/e2e/helpers';
 
 const INFO_PAGE = '/toolhive/reference/api';
 const OPERATION_PAGE = '/toolhive/reference/api/list-workloads';

@@ -6,9 +6,7 @@ import {createRequire} from 'node:module';
 import {DOCS_ROUTE_PROPS, hasEmptiedDocTable} from '../index';
 
 const require = createRequire(import.meta.url);
-const emptyDocTable = require('../loader.cjs') as (
-  source: string,
-) => string;
+const emptyDocTable = require('../loader.cjs') as (source: string) => string;
 
 const versionProps = {
   version: {

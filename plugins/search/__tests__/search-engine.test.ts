@@ -4,11 +4,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {SearchEngine, queryShape, queryTerms} from '../client/engine';
-import {
-  createLocalSearchClient,
-  RetryError,
-  type SearchResponse,
-} from '../client/client';
+import {createLocalSearchClient, RetryError, type SearchResponse} from '../client/client';
 import {packRecords, unpackRecords, type PageRecords} from '../client/records';
 
 const PAGES: PageRecords[] = [

@@ -7,11 +7,7 @@ import type {AllContent} from '@docusaurus/types';
 import {recordsFromHtml} from '../index-builder/html';
 import {recordsFromMarkdown} from '../index-builder/source';
 import {docsWithSections, DEFAULT_SECTION} from '../index-builder/sections';
-import {
-  packRecords,
-  unpackRecords,
-  type DocSearchRecord,
-} from '../client/records';
+import {packRecords, unpackRecords, type DocSearchRecord} from '../client/records';
 
 // Shaped like Docusaurus's minified output: optional end tags left out,
 // heading links with a zero-width space, chrome around the article.

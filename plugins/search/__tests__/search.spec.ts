@@ -7,7 +7,12 @@
 import path from 'node:path';
 import {AxeBuilder} from '@axe-core/playwright';
 import {expect, test, type Page, type Request} from '@playwright/test';
-import {animationsFinished, builtScripts, collectErrors, currentTheme} from '../../../tests/e2e/helpers';
+import {
+  animationsFinished,
+  builtScripts,
+  collectErrors,
+  currentTheme,
+} from '../../../tests/e2e/helpers';
 
 const INDEX = /\/search-index\.json(\?|$)/;
 

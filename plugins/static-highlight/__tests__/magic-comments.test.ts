@@ -12,11 +12,7 @@ import path from 'node:path';
 import {test} from 'node:test';
 import ts from 'typescript';
 import config from '../../../docusaurus.config';
-import {
-  DEFAULT_MAGIC_COMMENTS,
-  displayedCode,
-  type MagicCommentConfig,
-} from '../magic-comments';
+import {DEFAULT_MAGIC_COMMENTS, displayedCode, type MagicCommentConfig} from '../magic-comments';
 
 type ParseLines = (
   code: string,

@@ -4,12 +4,7 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {findRepoRoot} from '../lib/code-blocks';
-import {
-  checkMarkdownManifests,
-  checkYamlText,
-  loadSchema,
-  loadValidator,
-} from '../lib/crd-yaml';
+import {checkMarkdownManifests, checkYamlText, loadSchema, loadValidator} from '../lib/crd-yaml';
 import {checkCrdExamples, formatReport} from '../crd-examples';
 
 const SCHEMA_FILE = path.join(findRepoRoot(), 'data/crd/mcpserver.schema.json');

@@ -3,12 +3,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {findRepoRoot} from '../lib/code-blocks';
-import {
-  checkMarkdownLabels,
-  findBoldSpans,
-  judgeBold,
-  loadLabels,
-} from '../ui-labels';
+import {checkMarkdownLabels, findBoldSpans, judgeBold, loadLabels} from '../ui-labels';
 import {extractFromSource, isUiSource, normalizeLabel} from '../../ui-labels/extract';
 
 const root = findRepoRoot();
