@@ -14,7 +14,7 @@ import {checkStandIn, StandInGuard} from '../stand-ins';
  * - ./remark.ts tokenizes each fenced code block of the Markdown pages
  *   (docs and pages plugins, see docusaurus.config.ts) and stores the tokens
  *   on the block;
- * - src/theme/CodeBlock passes them down, and the theme's code block draws
+ * - ./theme/CodeBlock (this plugin's theme) passes them down, and the theme's code block draws
  *   them through ./Highlight.tsx, which this plugin puts in place of
  *   prism-react-renderer's `Highlight` for that one component;
  * - the theme's client module that loads grammars into Prism is left out of
@@ -36,6 +36,9 @@ export default function pluginStaticHighlight(context: LoadContext): Plugin {
   );
   return {
     name: 'toolhive-static-highlight',
+    getThemePath() {
+      return path.join(__dirname, 'theme');
+    },
     configureWebpack(config, isServer, utils) {
       const highlight = require.resolve(isServer ? './Highlight.server.tsx' : './Highlight.tsx');
       return {

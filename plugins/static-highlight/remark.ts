@@ -2,7 +2,7 @@
  * Remark plugin: highlights every fenced code block of a Markdown page at
  * build time. Each block's `<code>` element gets a `data-tokens` property,
  * the Prism tokens of its code in the text form of ./tokens.ts, which
- * src/theme/CodeBlock hands to the stand-in `Highlight` (./Highlight.tsx).
+ * ./theme/CodeBlock hands to the stand-in `Highlight` (./Highlight.tsx).
  *
  * The code is tokenized as the theme will draw it: its language from the
  * info string (else `prism.defaultLanguage`, else `text`), lower case, and

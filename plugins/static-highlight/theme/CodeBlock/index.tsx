@@ -1,5 +1,6 @@
 /**
- * Wraps @theme-original/CodeBlock.
+ * Wraps @theme-init/CodeBlock (theme-classic's code block; in a plugin's theme
+ * `@theme-original/CodeBlock` would name this file).
  * Reason for overriding: fenced code blocks arrive highlighted from the build
  * (plugins/static-highlight): their `data-tokens` property holds the Prism
  * tokens of the code. This wrapper takes it off the props and provides it to
@@ -7,9 +8,9 @@
  * through unchanged.
  */
 import type {ReactNode} from 'react';
-import OriginalCodeBlock from '@theme-original/CodeBlock';
+import OriginalCodeBlock from '@theme-init/CodeBlock';
 import type {Props} from '@theme/CodeBlock';
-import {StaticTokensContext} from '@site/plugins/static-highlight/context';
+import {StaticTokensContext} from '../../context';
 
 export default function CodeBlock({
   'data-tokens': tokens,
