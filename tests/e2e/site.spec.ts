@@ -716,28 +716,3 @@ test.describe('route prefetching', () => {
     expect(errors).toEqual([]);
   });
 });
-
-test.describe('page start-up', () => {
-  test('does not set up the browser collator (localeCompare)', async ({page}) => {
-    await page.setViewportSize({width: 412, height: 823});
-    await page.addInitScript(() => {
-      const w = window as unknown as {__collatorUses: string[]};
-      w.__collatorUses = [];
-      const original = String.prototype.localeCompare;
-      String.prototype.localeCompare = function (this: string, ...args) {
-        w.__collatorUses.push(new Error().stack ?? '');
-        return original.apply(this, args as Parameters<typeof original>);
-      };
-    });
-    // The mobile sidebar's navbar filler and code blocks used it while hydrating.
-    await page.goto('/toolhive/guides-cli/install');
-    await settled(page);
-    expect(await page.locator('pre code').count()).toBeGreaterThan(10);
-    const uses = () =>
-      page.evaluate(() => (window as unknown as {__collatorUses: string[]}).__collatorUses);
-    expect(await uses()).toEqual([]);
-    await page.goto('/toolhive/reference/api/list-workloads');
-    await settled(page);
-    expect(await uses()).toEqual([]);
-  });
-});

@@ -1,6 +1,6 @@
 /**
- * patches/: the two upstream fixes that patch-package applies on install
- * reach the browser bundle (run "npm run build" first).
+ * patches/: the upstream fix that patch-package applies on install reaches
+ * the browser bundle (run "npm run build" first).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -15,16 +15,6 @@ function mainBundle(): string {
   assert.equal(main.length, 1);
   return fs.readFileSync(path.join(jsDir, main[0]!), 'utf8');
 }
-
-test("theme-common's shallow memo sorts its keys without localeCompare", () => {
-  // useShallowMemoObject: sort the entries, memoize on them flattened.
-  const memo =
-    /Object\.entries\((\w+)\);return (\w+)\.sort\(([^;]*?)\),\(0,\w+\.useMemo\)\(\(\)=>\1,\2\.flat\(\)\)/.exec(
-      mainBundle(),
-    );
-  assert.ok(memo, 'useShallowMemoObject is in the main bundle');
-  assert.doesNotMatch(memo[3]!, /localeCompare/);
-});
 
 test('the browser context turns true inside startTransition', () => {
   // BrowserContextProvider: the context created with false, its provider.
