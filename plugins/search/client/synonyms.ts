@@ -50,6 +50,10 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['mac', 'osx'], docs: ['macos']},
   // Allow lists are allowed hosts.
   {reader: ['allowlist', 'whitelist'], docs: ['allow']},
+  // What a reader needs first is what the docs list under "Prerequisites" or "What do I need".
+  {reader: ['requirements', 'prereqs'], docs: ['prerequisites', 'need']},
+  // A command that hangs is one that waits (for input, or until it is ready).
+  {reader: ['hang', 'stuck', 'freeze'], docs: ['wait']},
   // Single sign-on and identity providers speak OIDC.
   {reader: ['sso', 'idp'], docs: ['oidc']},
 ];
