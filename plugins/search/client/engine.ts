@@ -55,7 +55,7 @@ const STOP_WORDS = new Set(
     'we what when where which while who why will with you your ' +
     'about all am any been being both did doing during each had having he her here hers him his ' +
     'every itself just more most myself once only other ours own same she should some such ' +
-    'those through too up very via were would'
+    'those through too up very via were would make'
   ).split(' '),
 );
 
