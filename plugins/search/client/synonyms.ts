@@ -40,6 +40,8 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['option', 'alternative', 'choice'], docs: ['choose']},
   // Integrating with an editor is connecting it.
   {reader: ['integrate', 'integration'], docs: ['connect']},
+  // Doing something manually is doing it by hand, or yourself.
+  {reader: ['manually', 'manual'], docs: ['by hand', 'yourself']},
   // A server that doesn't show up doesn't appear.
   {reader: ['show up'], docs: ['appear']},
   // Hiding tools from a client is filtering them.
