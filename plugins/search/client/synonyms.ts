@@ -18,8 +18,9 @@ export interface SynonymGroup {
 export const SYNONYMS: SynonymGroup[] = [
   // The docs' first steps are the quickstart tutorials.
   {reader: ['get started', 'begin', 'beginner', 'first steps'], docs: ['quickstart', 'tutorial']},
-  // Setting ToolHive up is installing it, and setting up a client is configuring it.
-  {reader: ['setup', 'set up'], docs: ['install', 'configure']},
+  // Setting ToolHive up is installing it; setting up a client is configuring it,
+  // which the CLI calls registering it (`thv client setup`) and the app connecting it.
+  {reader: ['setup', 'set up'], docs: ['install', 'configure', 'register', 'connect']},
   // Taking something away: the CLI removes servers, the API deletes, apps uninstall.
   {reader: ['remove', 'delete', 'uninstall', 'erase'], docs: ['remove', 'delete', 'uninstall']},
   // A new version: the CLI and the operator upgrade, the app updates.
