@@ -45,6 +45,8 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['manually', 'manual'], docs: ['by hand', 'yourself']},
   // A server that doesn't show up doesn't appear.
   {reader: ['show up'], docs: ['appear']},
+  // The desktop app is the ToolHive UI.
+  {reader: ['desktop', 'desktop app'], docs: ['ui']},
   // Hiding tools from a client is filtering them.
   {reader: ['hide', 'exclude'], docs: ['filter']},
   // The docs mount folders.
