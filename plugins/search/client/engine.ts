@@ -52,7 +52,7 @@ const STOP_WORDS = new Set(
   (
     'a an and are as at be but by can do does for from has have how i if in into is it its ' +
     'me my of on or our so than that the their them then there these they this to was ' +
-    'we what when where which while who why will with you your ' +
+    'we what when where which while why will with you your ' +
     'about all am any been being both did doing during each had having he her here hers him his ' +
     'every itself just more most myself once only other ours own same she should some such ' +
     'those through too up very via were would make'
