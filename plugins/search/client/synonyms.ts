@@ -43,6 +43,8 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['integrate', 'integration'], docs: ['connect']},
   // Doing something manually is doing it by hand, or yourself.
   {reader: ['manually', 'manual'], docs: ['by hand', 'yourself']},
+  // Seeing or showing what there is: the CLI, the API and the app list it.
+  {reader: ['see', 'show', 'view'], docs: ['list']},
   // A server that doesn't show up doesn't appear.
   {reader: ['show up'], docs: ['appear']},
   // The desktop app is the ToolHive UI.
