@@ -49,6 +49,10 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['show up'], docs: ['appear']},
   // The desktop app is the ToolHive UI.
   {reader: ['desktop', 'desktop app'], docs: ['ui']},
+  // Killing or shutting down a server is stopping it.
+  {reader: ['kill', 'terminate', 'shut down', 'shutdown'], docs: ['stop']},
+  // SSL is what the docs call TLS.
+  {reader: ['ssl'], docs: ['tls', 'https']},
   // Hiding tools from a client is filtering them.
   {reader: ['hide', 'exclude'], docs: ['filter']},
   // The docs mount folders.
@@ -76,6 +80,7 @@ export const ABBREVIATIONS: SynonymGroup[] = [
   {reader: ['creds', 'cred'], docs: ['credentials']},
   {reader: ['dir'], docs: ['directory', 'folder']},
   {reader: ['repo'], docs: ['repository']},
+  {reader: ['cert', 'certs'], docs: ['certificate']},
   {reader: ['perms'], docs: ['permissions']},
   {reader: ['config', 'conf'], docs: ['configuration']},
   {reader: ['auth'], docs: ['authentication', 'authorization']},
