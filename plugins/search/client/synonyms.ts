@@ -22,7 +22,10 @@ export const SYNONYMS: SynonymGroup[] = [
   // which the CLI calls registering it (`thv client setup`) and the app connecting it.
   {reader: ['setup', 'set up'], docs: ['install', 'configure', 'register', 'connect']},
   // Taking something away: the CLI removes servers, the API deletes, apps uninstall.
-  {reader: ['remove', 'delete', 'uninstall', 'erase'], docs: ['remove', 'delete', 'uninstall']},
+  {
+    reader: ['remove', 'delete', 'uninstall', 'erase', 'wipe', 'purge'],
+    docs: ['remove', 'delete', 'uninstall'],
+  },
   // A new version: the CLI and the operator upgrade, the app updates.
   {reader: ['update', 'upgrade'], docs: ['update', 'upgrade', 'up to date']},
   // Credentials and passwords are kept as secrets.
@@ -59,8 +62,13 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['directory'], docs: ['folder']},
   // macOS, as readers write it.
   {reader: ['mac', 'osx'], docs: ['macos']},
-  // Allow lists are allowed hosts.
+  // Allow lists are allowed hosts; deny lists are what the docs deny or block.
   {reader: ['allowlist', 'whitelist'], docs: ['allow']},
+  {reader: ['denylist', 'blocklist', 'blacklist'], docs: ['deny', 'block']},
+  // Memory, as readers say it.
+  {reader: ['ram'], docs: ['memory']},
+  // Something broken is something that fails.
+  {reader: ['broken'], docs: ['fail', 'error']},
   // What a reader needs first is what the docs list under "Prerequisites" or "What do I need".
   {reader: ['requirements', 'prereqs'], docs: ['prerequisites', 'need']},
   // A command that hangs is one that waits (for input, or until it is ready).
