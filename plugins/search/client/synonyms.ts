@@ -67,6 +67,9 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['denylist', 'blocklist', 'blacklist'], docs: ['deny', 'block']},
   // Memory, as readers say it.
   {reader: ['ram'], docs: ['memory']},
+  // The docs turn features on and off.
+  {reader: ['enable', 'activate'], docs: ['turn on']},
+  {reader: ['disable', 'deactivate'], docs: ['turn off']},
   // Something broken is something that fails.
   {reader: ['broken'], docs: ['fail', 'error']},
   // What a reader needs first is what the docs list under "Prerequisites" or "What do I need".
