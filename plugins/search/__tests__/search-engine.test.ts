@@ -326,7 +326,7 @@ test('words typed apart find the word the docs write as one, and the other way',
 });
 
 test('negations count as "not", however they are typed', () => {
-  for (const q of ["can't", 'can’t', 'cannot', "doesn't", 'doesnt', "won't"])
+  for (const q of ["can't", 'can’t', 'cannot', "doesn't", 'doesnt', "won't", 'no'])
     assert.deepEqual(queryTerms(q), ['not'], q);
   assert.deepEqual(queryTerms('can'), []);
   assert.equal(first("why can't my client connect"), '/faq#the-client-can-t-connect');

@@ -109,9 +109,10 @@ test('CLI flag rows become records of their own, linked by their anchor', () => 
   const after = byText(records, 'After the table.');
   assert.equal(after.hierarchy.lvl3, null);
   assert.equal(after.url, '/toolhive/reference/cli/thv_run#flags');
-  // Ordinary table rows are content; header rows are left out.
+  // Ordinary table rows are content, and so is the header row, which names
+  // what the rows are.
   assert.equal(byText(records, 'fetch-dns').content, 'fetch-dns · dnsmasq container');
-  assert.ok(!records.some((r) => r.content?.startsWith('Resource')));
+  assert.equal(byText(records, 'Resource ·').content, 'Resource · Kind');
 });
 
 test('a page without a docs article uses its whole content area', () => {
@@ -200,6 +201,7 @@ stdio.
   assert.equal(flag?.hierarchy.lvl3, '--transport');
   assert.equal(flag?.content, 'string · How the server talks.');
   assert.equal(byText(records, 'plain').content, 'plain · row · here');
+  assert.equal(byText(records, 'Flag ·').content, 'Flag · Type · Description');
   assert.ok(!JSON.stringify(records).includes('thv run fetch'));
   assert.ok(!JSON.stringify(records).includes('import'));
 });

@@ -23,9 +23,11 @@ const TABLES = {
 /**
  * Lowest hit rate that passes, for each table. The target is 95 % on both.
  * The held-out table is not there yet (53 of 63, 84.1 %, when it was
- * written; 57 of 63, 90.5 %, with the pages' front matter keywords): its bar
- * guards against a ranking change that makes it worse, and is raised to the
- * target once the ranking earns it, never by editing the held-out queries.
+ * written; 57 of 63, 90.5 %, with the pages' front matter keywords; 59 of 63,
+ * 93.7 %, after a second batch of tuning queries and the fixes they led to):
+ * its bar guards against a ranking change that makes it worse, and is raised
+ * in steps of 5 % as the ranking earns it, never by editing the held-out
+ * queries.
  */
 const MIN_HIT_RATE: Record<string, number> = {tuning: 0.95, 'held-out': 0.9};
 const TOP = 3;

@@ -4,7 +4,7 @@
  *
  * Ranking, in short:
  * - words are compared by their stems (Porter), without stop words, and
- *   negations ("can't", "doesnt", "cannot") as "not"; each word also matches
+ *   negations ("can't", "doesnt", "cannot", "no") as "not"; each word also matches
  *   as a prefix (the last one from 2 letters, others from 4), as a shorter
  *   stem it begins with, and with typos (1 from 4 letters, 2 from 8), all
  *   scored lower than an exact match; a whole word of the index, but the
@@ -51,17 +51,19 @@ const MAX_QUERY_TERMS = 12;
 const STOP_WORDS = new Set(
   (
     'a an and are as at be but by can do does for from has have how i if in into is it its ' +
-    'me my no of on or our so than that the their them then there these they this to was ' +
-    'we what when where which while who why will with you your ' +
+    'me my of on or our so than that the their them then there these they this to was ' +
+    'we what when where which while why will with you your ' +
     'about all am any been being both did doing during each had having he her here hers him his ' +
     'every itself just more most myself once only other ours own same she should some such ' +
-    'those through too up very via were would'
+    'those through too up very via were would make'
   ).split(' '),
 );
 
 /**
  * Negated contractions without their "'t" ("isn't", "doesn't"); with it, or
- * typed without the apostrophe ("doesnt"), they stand for "not".
+ * typed without the apostrophe ("doesnt"), they stand for "not", as do
+ * "cannot" and "no": "server has no tools" finds "The server lists no tools"
+ * and "doesn't list any tools".
  */
 const NEGATIONS = new Set(
   'aren couldn didn doesn don hadn hasn haven isn mustn needn shouldn wasn weren wouldn'.split(' '),
@@ -97,6 +99,7 @@ export function normalizeTerm(term: string): string | null {
   if (
     NEGATIONS.has(t) ||
     t === 'cannot' ||
+    t === 'no' ||
     (base !== null && (NEGATIONS.has(base) || NEGATIONS_WITH_T.has(base)))
   )
     t = 'not';

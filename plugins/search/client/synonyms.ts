@@ -18,10 +18,14 @@ export interface SynonymGroup {
 export const SYNONYMS: SynonymGroup[] = [
   // The docs' first steps are the quickstart tutorials.
   {reader: ['get started', 'begin', 'beginner', 'first steps'], docs: ['quickstart', 'tutorial']},
-  // Setting ToolHive up is installing it, and setting up a client is configuring it.
-  {reader: ['setup', 'set up'], docs: ['install', 'configure']},
+  // Setting ToolHive up is installing it; setting up a client is configuring it,
+  // which the CLI calls registering it (`thv client setup`) and the app connecting it.
+  {reader: ['setup', 'set up'], docs: ['install', 'configure', 'register', 'connect']},
   // Taking something away: the CLI removes servers, the API deletes, apps uninstall.
-  {reader: ['remove', 'delete', 'uninstall', 'erase'], docs: ['remove', 'delete', 'uninstall']},
+  {
+    reader: ['remove', 'delete', 'uninstall', 'erase', 'wipe', 'purge'],
+    docs: ['remove', 'delete', 'uninstall'],
+  },
   // A new version: the CLI and the operator upgrade, the app updates.
   {reader: ['update', 'upgrade'], docs: ['update', 'upgrade', 'up to date']},
   // Credentials and passwords are kept as secrets.
@@ -40,16 +44,38 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['option', 'alternative', 'choice'], docs: ['choose']},
   // Integrating with an editor is connecting it.
   {reader: ['integrate', 'integration'], docs: ['connect']},
+  // Doing something manually is doing it by hand, or yourself.
+  {reader: ['manually', 'manual'], docs: ['by hand', 'yourself']},
+  // Seeing or showing what there is: the CLI, the API and the app list it.
+  {reader: ['see', 'show', 'view'], docs: ['list']},
   // A server that doesn't show up doesn't appear.
   {reader: ['show up'], docs: ['appear']},
+  // The desktop app is the ToolHive UI.
+  {reader: ['desktop', 'desktop app'], docs: ['ui']},
+  // Killing or shutting down a server is stopping it.
+  {reader: ['kill', 'terminate', 'shut down', 'shutdown'], docs: ['stop']},
+  // SSL is what the docs call TLS.
+  {reader: ['ssl'], docs: ['tls', 'https']},
   // Hiding tools from a client is filtering them.
   {reader: ['hide', 'exclude'], docs: ['filter']},
   // The docs mount folders.
   {reader: ['directory'], docs: ['folder']},
   // macOS, as readers write it.
   {reader: ['mac', 'osx'], docs: ['macos']},
-  // Allow lists are allowed hosts.
+  // Allow lists are allowed hosts; deny lists are what the docs deny or block.
   {reader: ['allowlist', 'whitelist'], docs: ['allow']},
+  {reader: ['denylist', 'blocklist', 'blacklist'], docs: ['deny', 'block']},
+  // Memory, as readers say it.
+  {reader: ['ram'], docs: ['memory']},
+  // The docs turn features on and off.
+  {reader: ['enable', 'activate'], docs: ['turn on']},
+  {reader: ['disable', 'deactivate'], docs: ['turn off']},
+  // Something broken is something that fails.
+  {reader: ['broken'], docs: ['fail', 'error']},
+  // What a reader needs first is what the docs list under "Prerequisites" or "What do I need".
+  {reader: ['requirements', 'prereqs'], docs: ['prerequisites', 'need']},
+  // A command that hangs is one that waits (for input, or until it is ready).
+  {reader: ['hang', 'stuck', 'freeze'], docs: ['wait']},
   // Single sign-on and identity providers speak OIDC.
   {reader: ['sso', 'idp'], docs: ['oidc']},
 ];
@@ -65,6 +91,7 @@ export const ABBREVIATIONS: SynonymGroup[] = [
   {reader: ['creds', 'cred'], docs: ['credentials']},
   {reader: ['dir'], docs: ['directory', 'folder']},
   {reader: ['repo'], docs: ['repository']},
+  {reader: ['cert', 'certs'], docs: ['certificate']},
   {reader: ['perms'], docs: ['permissions']},
   {reader: ['config', 'conf'], docs: ['configuration']},
   {reader: ['auth'], docs: ['authentication', 'authorization']},

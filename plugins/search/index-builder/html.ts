@@ -6,6 +6,9 @@ import type {PageRecords} from '../client/records';
  * (lvl1), every h2–h6 heading (lvl2–lvl6, with its id as anchor), and body
  * text: paragraphs, list items, table rows, definition terms and summaries.
  *
+ * A table's header row is body text too: it names what the rows are ("Field ·
+ * Content"), which the rows themselves don't say.
+ *
  * A table row whose first cell holds an element with an id (the flag rows of
  * the CLI reference, `<span id="flag-transport">`) becomes a heading-like
  * record one level below the table's section, so a flag can be found and
@@ -206,7 +209,7 @@ export function recordsFromHtml(html: string, meta: PageMeta): PageRecords | nul
     const cells = tr.childNodes.filter(
       (c): c is HTMLElement => isElement(c) && (c.tagName === 'TD' || c.tagName === 'TH'),
     );
-    if (cells.length === 0 || cells.every((c) => c.tagName === 'TH')) return;
+    if (cells.length === 0) return;
     const first = cells[0]!;
     const anchored = first.querySelector('[id]');
     if (anchored) {

@@ -97,8 +97,8 @@ export function recordsFromMarkdown(
     } else if (trimmed.startsWith('|')) {
       flush();
       tableRow += 1;
-      // Row 1 is the header, row 2 the separator.
-      if (tableRow <= 2) continue;
+      // Row 1 is the header (body text: it names what the rows are), row 2 the separator.
+      if (tableRow === 2) continue;
       const [first = '', ...rest] = cells(trimmed);
       const id = /\sid="([^"]+)"/.exec(first);
       const text = rest.map(inlineText).filter(Boolean).join(' · ');
