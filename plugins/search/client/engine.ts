@@ -13,7 +13,9 @@
  *   (synonyms.ts: "setup" finds "install", "creds" finds "secret"), and two
  *   words typed apart that the docs write as one ("tool hive", "mcp server"),
  *   or one word the docs write as two; a synonym counts as half the word in
- *   the share of the query's words a record holds;
+ *   the share of the query's words a record holds, but an abbreviation
+ *   ("k8s") or a word the docs use for the same thing elsewhere ("upgrade"
+ *   for "update") counts as the word typed;
  * - MiniSearch's BM25 scores a match in the record's own heading most, then
  *   one in the headings above it and the page's URL, then one in body text; a
  *   page's title record also holds the page's lead (its text before the first
@@ -41,7 +43,7 @@
 import MiniSearch, {type Query, type SearchResult} from 'minisearch';
 import {stemmer} from 'stemmer';
 import type {DocSearchRecord, RecordType} from './records';
-import {ABBREVIATIONS, SYNONYMS, type SynonymGroup} from './synonyms';
+import {ABBREVIATIONS, EQUIVALENTS, SYNONYMS, type SynonymGroup} from './synonyms';
 
 /** Longest query the engine reads (DocSearch 4's input takes up to 512 characters). */
 export const MAX_QUERY_LENGTH = 256;
@@ -455,7 +457,7 @@ export const RANKING = {
   synonym: 0.5,
   /** How much a synonym counts as the reader's word, in the share of the query's words a record holds. */
   synonymCredit: 0.5,
-  /** The docs' long form of a word the reader shortened ("k8s"): the same word. */
+  /** The docs' long form of a word the reader shortened ("k8s"), or its equivalent: the same word. */
   abbreviation: 1,
   /** Words written apart that the docs write together, or the other way round. */
   compound: 0.8,
@@ -665,7 +667,7 @@ function lookupTable(groups: SynonymGroup[]): Map<string, string[]> {
   return table;
 }
 const SYNONYM_TABLE = lookupTable(SYNONYMS);
-const ABBREVIATION_TABLE = lookupTable(ABBREVIATIONS);
+const ABBREVIATION_TABLE = lookupTable([...ABBREVIATIONS, ...EQUIVALENTS]);
 
 function expandedQuery(
   text: string,

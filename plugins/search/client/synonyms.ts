@@ -26,8 +26,10 @@ export const SYNONYMS: SynonymGroup[] = [
     reader: ['remove', 'delete', 'uninstall', 'erase', 'wipe', 'purge'],
     docs: ['remove', 'delete', 'uninstall'],
   },
-  // A new version: the CLI and the operator upgrade, the app updates.
-  {reader: ['update', 'upgrade'], docs: ['update', 'upgrade', 'up to date']},
+  // The latest version is, in the docs, a newer release than the one you run.
+  {reader: ['latest'], docs: ['newer']},
+  // An app kept up to date is an updated one.
+  {reader: ['update', 'upgrade'], docs: ['up to date']},
   // Credentials and passwords are kept as secrets.
   {reader: ['creds', 'credential', 'password'], docs: ['secret']},
   // The secret store is the secrets provider; the macOS keychain is the OS keyring.
@@ -95,4 +97,13 @@ export const ABBREVIATIONS: SynonymGroup[] = [
   {reader: ['perms'], docs: ['permissions']},
   {reader: ['config', 'conf'], docs: ['configuration']},
   {reader: ['auth'], docs: ['authentication', 'authorization']},
+];
+
+/**
+ * Words the docs use for the same thing in different places, so a match on
+ * either counts as the reader's own word (`RANKING.abbreviation`).
+ */
+export const EQUIVALENTS: SynonymGroup[] = [
+  // A new version: the CLI and the operator upgrade, the app updates.
+  {reader: ['update', 'upgrade'], docs: ['update', 'upgrade']},
 ];
