@@ -78,6 +78,8 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['requirements', 'prereqs'], docs: ['prerequisites', 'need']},
   // A command that hangs is one that waits (for input, or until it is ready).
   {reader: ['hang', 'stuck', 'freeze'], docs: ['wait']},
+  // A container that keeps restarting is in a crash loop, which Kubernetes calls CrashLoopBackOff.
+  {reader: ['keeps restarting', 'crash loop', 'restart loop', 'crashloop'], docs: ['crashloopbackoff']},
   // Single sign-on and identity providers speak OIDC.
   {reader: ['sso', 'idp'], docs: ['oidc']},
 ];
