@@ -75,11 +75,18 @@ export const SYNONYMS: SynonymGroup[] = [
   // Something broken is something that fails.
   {reader: ['broken'], docs: ['fail', 'error']},
   // What a reader needs first is what the docs list under "Prerequisites" or "What do I need".
-  {reader: ['requirements', 'prereqs'], docs: ['prerequisites', 'need']},
+  {reader: ['requirements', 'prereqs', 'need'], docs: ['prerequisites', 'need']},
   // A command that hangs is one that waits (for input, or until it is ready).
   {reader: ['hang', 'stuck', 'freeze'], docs: ['wait']},
   // A container that keeps restarting is in a crash loop, which Kubernetes calls CrashLoopBackOff.
-  {reader: ['keeps restarting', 'crash loop', 'restart loop', 'crashloop'], docs: ['crashloopbackoff']},
+  {
+    reader: ['keeps restarting', 'crash loop', 'restart loop', 'crashloop'],
+    docs: ['crashloopbackoff'],
+  },
+  // A port or an address that is taken is one that is in use.
+  {reader: ['taken', 'occupied'], docs: ['in use']},
+  // Swagger is what readers call an OpenAPI description and its interactive reference.
+  {reader: ['swagger'], docs: ['openapi']},
   // Single sign-on and identity providers speak OIDC.
   {reader: ['sso', 'idp'], docs: ['oidc']},
 ];
