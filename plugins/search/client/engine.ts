@@ -13,7 +13,9 @@
  *   (synonyms.ts: "setup" finds "install", "creds" finds "secret"), and two
  *   words typed apart that the docs write as one ("tool hive", "mcp server"),
  *   or one word the docs write as two; a synonym counts as half the word in
- *   the share of the query's words a record holds;
+ *   the share of the query's words a record holds, but an abbreviation
+ *   ("k8s") or a word the docs use for the same thing elsewhere ("upgrade"
+ *   for "update") counts as the word typed;
  * - MiniSearch's BM25 scores a match in the record's own heading most, then
  *   one in the headings above it and the page's URL, then one in body text; a
  *   page's title record also holds the page's lead (its text before the first
@@ -24,6 +26,8 @@
  *   about) and, as half a word each, its keywords; so do records whose own
  *   heading or page title holds the words, and those whose heading is mostly
  *   made of them ("What is ToolHive?");
+ * - a query that asks a question ("what can a server see") favours the
+ *   sections whose heading asks one, as the FAQ's do;
  * - the query's shape decides between guides and reference: for words
  *   ("what is mcp", "permission profile") the reference pages and the flag
  *   and field rows weigh less; for a command, flag or field name
@@ -41,7 +45,7 @@
 import MiniSearch, {type Query, type SearchResult} from 'minisearch';
 import {stemmer} from 'stemmer';
 import type {DocSearchRecord, RecordType} from './records';
-import {ABBREVIATIONS, SYNONYMS, type SynonymGroup} from './synonyms';
+import {ABBREVIATIONS, EQUIVALENTS, SYNONYMS, type SynonymGroup} from './synonyms';
 
 /** Longest query the engine reads (DocSearch 4's input takes up to 512 characters). */
 export const MAX_QUERY_LENGTH = 256;
@@ -360,6 +364,15 @@ function isCodeHeading(text: string): boolean {
   return /^--?[A-Za-z]/.test(text) || (!/\s/.test(text) && IDENTIFIER.test(text));
 }
 
+/** The heading of the record's section: its own, or the closest above its text. */
+function sectionHeading(r: DocSearchRecord): string {
+  for (let l = 6; l >= 1; l -= 1) {
+    const h = r.hierarchy[LEVEL_KEYS[l]!];
+    if (h) return h;
+  }
+  return '';
+}
+
 /** What ranking needs to know about a record, beyond its text. */
 interface RecordTraits {
   /** Words of the record's own heading (none for body text). */
@@ -372,6 +385,8 @@ interface RecordTraits {
   keywords: Set<string>;
   reference: boolean;
   code: boolean;
+  /** Its section's heading is a question ("What can an MCP server access by default?"). */
+  question: boolean;
 }
 
 function termsOf(text: string): string[] {
@@ -415,6 +430,7 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
       keywords: keywords.get(r.url_without_anchor) ?? none,
       reference: r.hierarchy.lvl0 === REFERENCE_SECTION,
       code: own !== null && isCodeHeading(own),
+      question: sectionHeading(r).trimEnd().endsWith('?'),
     };
   });
 }
@@ -441,6 +457,8 @@ export const RANKING = {
   page: 0.25,
   /** Per share of the heading's words that matched: the heading is what was asked for. */
   exactHeading: 0.5,
+  /** A heading that asks a question (the FAQ's), for a query that asks one. */
+  question: 1.2,
   /** Reference records, for a query in words. */
   referenceForWords: 0.6,
   /** Flag and field rows, for a query in words. */
@@ -455,7 +473,7 @@ export const RANKING = {
   synonym: 0.5,
   /** How much a synonym counts as the reader's word, in the share of the query's words a record holds. */
   synonymCredit: 0.5,
-  /** The docs' long form of a word the reader shortened ("k8s"): the same word. */
+  /** The docs' long form of a word the reader shortened ("k8s"), or its equivalent: the same word. */
   abbreviation: 1,
   /** Words written apart that the docs write together, or the other way round. */
   compound: 0.8,
@@ -603,6 +621,7 @@ export class SearchEngine {
         RANKING.page * share(traits.page) +
         RANKING.exactHeading * headingMatched);
     const words = this.wordsCovered(result, query);
+    if (query.question && traits.question) score *= RANKING.question;
     if (query.shape === 'words') {
       if (traits.reference) score *= RANKING.referenceForWords;
       if (traits.code) score *= RANKING.codeForWords;
@@ -637,9 +656,15 @@ interface ExpandedQuery {
   whole: Set<string>;
   prefixed: (term: string, i: number) => boolean;
   shape: QueryShape;
+  /** The query asks a question: it starts with a question word ("what can a server see"). */
+  question: boolean;
   /** Per page subject, which of the words it holds (filled while ranking). */
   subjects: Map<Set<string>, number[]>;
 }
+
+/** The words a question starts with. */
+const QUESTION =
+  /^\s*(?:what|what's|whats|how|why|where|which|who|when|can|does|do|is|are|should|will)\b/i;
 
 /** A word's stem, stop words included, to look up the phrases of synonyms.ts. */
 function phraseStem(word: string): string {
@@ -665,7 +690,7 @@ function lookupTable(groups: SynonymGroup[]): Map<string, string[]> {
   return table;
 }
 const SYNONYM_TABLE = lookupTable(SYNONYMS);
-const ABBREVIATION_TABLE = lookupTable(ABBREVIATIONS);
+const ABBREVIATION_TABLE = lookupTable([...ABBREVIATIONS, ...EQUIVALENTS]);
 
 function expandedQuery(
   text: string,
@@ -734,6 +759,7 @@ function expandedQuery(
     whole: new Set(terms.filter((t, i) => i < terms.length - 1 && vocabulary.has(t))),
     prefixed,
     shape,
+    question: QUESTION.test(text),
     subjects: new Map(),
   };
 }

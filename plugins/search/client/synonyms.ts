@@ -26,8 +26,10 @@ export const SYNONYMS: SynonymGroup[] = [
     reader: ['remove', 'delete', 'uninstall', 'erase', 'wipe', 'purge'],
     docs: ['remove', 'delete', 'uninstall'],
   },
-  // A new version: the CLI and the operator upgrade, the app updates.
-  {reader: ['update', 'upgrade'], docs: ['update', 'upgrade', 'up to date']},
+  // The latest version is, in the docs, a newer release than the one you run.
+  {reader: ['latest'], docs: ['newer']},
+  // An app kept up to date is an updated one.
+  {reader: ['update', 'upgrade'], docs: ['up to date']},
   // Credentials and passwords are kept as secrets.
   {reader: ['creds', 'credential', 'password'], docs: ['secret']},
   // The secret store is the secrets provider; the macOS keychain is the OS keyring.
@@ -73,9 +75,18 @@ export const SYNONYMS: SynonymGroup[] = [
   // Something broken is something that fails.
   {reader: ['broken'], docs: ['fail', 'error']},
   // What a reader needs first is what the docs list under "Prerequisites" or "What do I need".
-  {reader: ['requirements', 'prereqs'], docs: ['prerequisites', 'need']},
+  {reader: ['requirements', 'prereqs', 'need'], docs: ['prerequisites', 'need']},
   // A command that hangs is one that waits (for input, or until it is ready).
   {reader: ['hang', 'stuck', 'freeze'], docs: ['wait']},
+  // A container that keeps restarting is in a crash loop, which Kubernetes calls CrashLoopBackOff.
+  {
+    reader: ['keeps restarting', 'crash loop', 'restart loop', 'crashloop'],
+    docs: ['crashloopbackoff'],
+  },
+  // A port or an address that is taken is one that is in use.
+  {reader: ['taken', 'occupied'], docs: ['in use']},
+  // Swagger is what readers call an OpenAPI description and its interactive reference.
+  {reader: ['swagger'], docs: ['openapi']},
   // Single sign-on and identity providers speak OIDC.
   {reader: ['sso', 'idp'], docs: ['oidc']},
 ];
@@ -95,4 +106,13 @@ export const ABBREVIATIONS: SynonymGroup[] = [
   {reader: ['perms'], docs: ['permissions']},
   {reader: ['config', 'conf'], docs: ['configuration']},
   {reader: ['auth'], docs: ['authentication', 'authorization']},
+];
+
+/**
+ * Words the docs use for the same thing in different places, so a match on
+ * either counts as the reader's own word (`RANKING.abbreviation`).
+ */
+export const EQUIVALENTS: SynonymGroup[] = [
+  // A new version: the CLI and the operator upgrade, the app updates.
+  {reader: ['update', 'upgrade'], docs: ['update', 'upgrade']},
 ];
