@@ -83,6 +83,14 @@ export const STAND_INS = {
       'the module only calls the theme component that loads grammars; ' +
       "prismHighlight's strings show Prism in the entry scripts",
   },
+  helmet: {
+    plugin: 'helmet-lite',
+    replaces: 'react-helmet-async behind @docusaurus/Head, in the browser bundle',
+    package: 'react-helmet-async',
+    version: '1.3.0',
+    from: '@docusaurus/core',
+    absent: ['helmetInstances', 'You may be attempting to nest'],
+  },
   tslib: {
     plugin: 'tslib-slim',
     replaces: 'tslib in @docusaurus/utils-common (one helper of it)',

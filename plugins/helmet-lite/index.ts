@@ -1,5 +1,6 @@
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import {cacheBuildDependencies} from '../cache-dependencies';
+import {checkStandIn, StandInGuard} from '../stand-ins';
 
 /**
  * The document head in the browser without react-helmet-async.
@@ -10,15 +11,19 @@ import {cacheBuildDependencies} from '../cache-dependencies';
  * browser its job is to update the head as pages change, for which the
  * package's 4.9 KB gzip sit in every page's entry bundle. ./helmet.tsx does
  * that job with the package's merge rules in about a quarter of the size.
+ * Guarded as `STAND_INS.helmet` (../stand-ins.ts).
  */
-export default function pluginHelmetLite(): Plugin {
+export default function pluginHelmetLite(context: LoadContext): Plugin {
+  checkStandIn('helmet', context.siteDir);
+  const standIn = require.resolve('./helmet.tsx');
   return {
     name: 'toolhive-helmet-lite',
     configureWebpack(config, isServer) {
       if (isServer) return {};
       return {
         ...cacheBuildDependencies(config, [__filename]),
-        resolve: {alias: {'react-helmet-async$': require.resolve('./helmet.tsx')}},
+        resolve: {alias: {'react-helmet-async$': standIn}},
+        plugins: [new StandInGuard('helmet', standIn)],
       };
     },
   };
