@@ -1,23 +1,14 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import {test} from 'node:test';
 import type {Code, Root} from 'mdast';
 import remarkMermaidSvg from '../remark';
 import {DiagramError, renderDiagram, titleWidth} from '../render';
+import {listFiles} from '../../../scripts/checks/lib/code-blocks';
 
 /** Every fenced `mermaid` block of the docs and pages: [file:line, source]. */
 function diagrams(): [string, string][] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (/\.mdx?$/.test(entry.name)) files.push(file);
-    }
-  };
-  walk('docs');
-  walk('src/pages');
+  const files = listFiles(['docs', 'src/pages'], ['.md', '.mdx']);
   const found: [string, string][] = [];
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import {test} from 'node:test';
 import {createElement, type ReactNode} from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
@@ -16,6 +15,7 @@ import {decodeTokens, plainTokens, sameTokens} from '../tokens';
 import {encodeTokens} from '../make-tokens';
 import {prismDark, prismLight} from '../../../src/utils/prismThemes';
 import {DOCS_LANGUAGES as LANGUAGES} from '../../prism-slim/languages';
+import {listFiles} from '../../../scripts/checks/lib/code-blocks';
 
 /** The site's magic comments, as docusaurus.config.ts sets them. */
 const SITE_MAGIC_COMMENTS = (config.themeConfig as {prism: {magicComments: MagicCommentConfig[]}})
@@ -23,16 +23,7 @@ const SITE_MAGIC_COMMENTS = (config.themeConfig as {prism: {magicComments: Magic
 
 /** Every fenced code block of the docs and pages: [language, code]. */
 function fencedBlocks(): [string, string][] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (/\.mdx?$/.test(entry.name)) files.push(file);
-    }
-  };
-  walk('docs');
-  walk('src/pages');
+  const files = listFiles(['docs', 'src/pages'], ['.md', '.mdx']);
   const blocks: [string, string][] = [];
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
