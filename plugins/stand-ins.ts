@@ -289,25 +289,40 @@ export function checkStandIn(key: StandInKey, siteDir: string = process.cwd()): 
   }
 }
 
-interface GraphModule {
+/** A module of the bundle's module graph, as the guards read it. */
+export interface GraphModule {
   resource?: string;
+  originalSource?(): {source(): string | Buffer} | null;
+}
+interface GraphCompilation {
+  errors: Error[];
+  moduleGraph: {
+    getIncomingConnections(m: GraphModule): Iterable<{originModule: GraphModule | null}>;
+  };
+  hooks: {finishModules: {tap(name: string, fn: (m: Iterable<GraphModule>) => void): void}};
 }
 interface GuardCompiler {
   webpack: {WebpackError: new (message: string) => Error};
-  hooks: {
-    thisCompilation: {
-      tap(
-        name: string,
-        fn: (compilation: {
-          errors: Error[];
-          moduleGraph: {
-            getIncomingConnections(m: GraphModule): Iterable<{originModule: GraphModule | null}>;
-          };
-          hooks: {finishModules: {tap(name: string, fn: (m: Iterable<GraphModule>) => void): void}};
-        }) => void,
-      ): void;
-    };
-  };
+  hooks: {thisCompilation: {tap(name: string, fn: (c: GraphCompilation) => void): void}};
+}
+
+/**
+ * Adds a check to every compilation of `bundler` once its modules are
+ * final (so a build restored from the persistent cache is checked too):
+ * `check` returns an error message, which fails the compilation, or nothing.
+ */
+export function guardModules(
+  bundler: unknown,
+  name: string,
+  check: (modules: Iterable<GraphModule>, compilation: GraphCompilation) => string | undefined,
+): void {
+  const compiler = bundler as GuardCompiler;
+  compiler.hooks.thisCompilation.tap(name, (compilation) => {
+    compilation.hooks.finishModules.tap(name, (modules) => {
+      const error = check(modules, compilation);
+      if (error) compilation.errors.push(new compiler.webpack.WebpackError(error));
+    });
+  });
 }
 
 /**
@@ -323,31 +338,25 @@ export class StandInGuard {
   ) {}
 
   apply(bundler: unknown): void {
-    const compiler = bundler as GuardCompiler;
-    const name = `stand-in-guard:${this.key ?? this.file}`;
-    compiler.hooks.thisCompilation.tap(name, (compilation) => {
-      compilation.hooks.finishModules.tap(name, (modules) => {
-        let hits = 0;
-        for (const module of modules) {
-          if (module.resource !== this.file) continue;
-          for (const {originModule} of compilation.moduleGraph.getIncomingConnections(module)) {
-            const origin = originModule?.resource;
-            if (origin && (!this.importer || this.importer(path.dirname(origin)))) hits += 1;
-          }
+    guardModules(bundler, `stand-in-guard:${this.key ?? this.file}`, (modules, compilation) => {
+      let hits = 0;
+      for (const module of modules) {
+        if (module.resource !== this.file) continue;
+        for (const {originModule} of compilation.moduleGraph.getIncomingConnections(module)) {
+          const origin = originModule?.resource;
+          if (origin && (!this.importer || this.importer(path.dirname(origin)))) hits += 1;
         }
-        if (hits > 0) return;
-        const standIn: StandIn | undefined = this.key && STAND_INS[this.key];
-        const what = standIn
-          ? `plugins/${standIn.plugin}: the stand-in for ${standIn.replaces}`
-          : 'A module replacement';
-        compilation.errors.push(
-          new compiler.webpack.WebpackError(
-            `${what} (${path.relative(process.cwd(), this.file)}) replaced no import in ` +
-              `this build, so the original module is back: the package no longer imports it ` +
-              `as the plugin expects. Fix the plugin's replacement, or remove the stand-in.`,
-          ),
-        );
-      });
+      }
+      if (hits > 0) return undefined;
+      const standIn: StandIn | undefined = this.key && STAND_INS[this.key];
+      const what = standIn
+        ? `plugins/${standIn.plugin}: the stand-in for ${standIn.replaces}`
+        : 'A module replacement';
+      return (
+        `${what} (${path.relative(process.cwd(), this.file)}) replaced no import in ` +
+        `this build, so the original module is back: the package no longer imports it ` +
+        `as the plugin expects. Fix the plugin's replacement, or remove the stand-in.`
+      );
     });
   }
 }

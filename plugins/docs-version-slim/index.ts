@@ -1,6 +1,6 @@
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {cacheBuildDependencies} from '../cache-dependencies';
-import {checkPackageVersion} from '../stand-ins';
+import {checkPackageVersion, guardModules} from '../stand-ins';
 
 /** The docs plugin whose version props the loader was written for. */
 export const DOCS_PLUGIN_VERSION = '3.10.2';
@@ -59,25 +59,6 @@ export default function pluginDocsVersionSlim(context: LoadContext): Plugin {
   };
 }
 
-interface PropsModule {
-  resource?: string;
-  originalSource?(): {source(): string | Buffer} | null;
-}
-interface GuardCompiler {
-  webpack: {WebpackError: new (message: string) => Error};
-  hooks: {
-    thisCompilation: {
-      tap(
-        name: string,
-        fn: (compilation: {
-          errors: Error[];
-          hooks: {finishModules: {tap(name: string, fn: (m: Iterable<PropsModule>) => void): void}};
-        }) => void,
-      ): void;
-    };
-  };
-}
-
 /** Whether a props module's compiled source holds an emptied doc table. */
 export function hasEmptiedDocTable(source: string): boolean {
   const match = /"docs":(\{[^{}]*(?:\{\}[^{}]*)*\})/.exec(source);
@@ -94,23 +75,17 @@ export function hasEmptiedDocTable(source: string): boolean {
  */
 class TrimmedTableGuard {
   apply(bundler: unknown): void {
-    const compiler = bundler as GuardCompiler;
-    const name = 'docs-version-slim-guard';
-    compiler.hooks.thisCompilation.tap(name, (compilation) => {
-      compilation.hooks.finishModules.tap(name, (modules) => {
-        for (const module of modules) {
-          if (!module.resource || !DOCS_ROUTE_PROPS.test(module.resource)) continue;
-          const source = module.originalSource?.()?.source();
-          if (source && hasEmptiedDocTable(source.toString())) return;
-        }
-        compilation.errors.push(
-          new compiler.webpack.WebpackError(
-            'plugins/docs-version-slim: no docs version props with an emptied doc table in ' +
-              'this build; the loader never saw the data it trims. Check where the docs ' +
-              'plugin writes its version props (DOCS_ROUTE_PROPS).',
-          ),
-        );
-      });
+    guardModules(bundler, 'docs-version-slim-guard', (modules) => {
+      for (const module of modules) {
+        if (!module.resource || !DOCS_ROUTE_PROPS.test(module.resource)) continue;
+        const source = module.originalSource?.()?.source();
+        if (source && hasEmptiedDocTable(source.toString())) return undefined;
+      }
+      return (
+        'plugins/docs-version-slim: no docs version props with an emptied doc table in ' +
+        'this build; the loader never saw the data it trims. Check where the docs ' +
+        'plugin writes its version props (DOCS_ROUTE_PROPS).'
+      );
     });
   }
 }
