@@ -157,6 +157,51 @@ test("a page's keywords travel on its title record, its description does not", (
   assert.deepEqual(title!.keywords, ['first', 'second']);
 });
 
+test("an API operation's method and path are its page's first body text", () => {
+  // As the API theme renders an operation: the endpoint in a <pre> under the title.
+  const html = `<html><body><main><article><div class="theme-doc-markdown markdown">
+<div class="row theme-api-markdown"><div class="col col--7"><h1 class=openapi__heading>Stop a workload</h1>
+<pre class=openapi__method-endpoint><span class="badge badge--primary">POST</span> <h2 class=openapi__method-endpoint-path>/api/v1beta/workloads/:name/stop</h2></pre>
+<p>Stops the workload.
+<div class=theme-code-block><pre><code>curl -X POST</code></pre></div>
+</div></div></div></article></main></body></html>`;
+  const page = recordsFromHtml(html, {
+    path: '/toolhive/reference/api/stop-workload',
+    lvl0: 'Reference',
+  })!;
+  assert.deepEqual(
+    page.records.map((r) => [r.level, r.text]),
+    [
+      [1, 'Stop a workload'],
+      [0, 'POST /api/v1beta/workloads/:name/stop'],
+      [0, 'Stops the workload.'],
+    ],
+  );
+  // The development server reads the same line from the generated MDX.
+  const md = recordsFromMarkdown(
+    [
+      '---',
+      'title: Stop a workload',
+      '---',
+      '',
+      '<MethodEndpoint',
+      '  method={"post"}',
+      '  path={"/api/v1beta/workloads/:name/stop"}',
+      '  context={"endpoint"}',
+      '>',
+      '',
+      '</MethodEndpoint>',
+      '',
+      'Stops the workload.',
+    ].join('\n'),
+    {path: '/x', lvl0: 'Reference', title: 'Stop a workload'},
+  );
+  assert.deepEqual(
+    md.records.map((r) => r.text),
+    ['Stop a workload', 'POST /api/v1beta/workloads/:name/stop', 'Stops the workload.'],
+  );
+});
+
 test('Markdown source gives the same kinds of records, with Docusaurus anchors', () => {
   const md = `---
 title: Run MCP servers

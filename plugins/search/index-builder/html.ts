@@ -13,7 +13,10 @@ import type {PageRecords} from '../client/records';
  * the CLI reference, `<span id="flag-transport">`) becomes a heading-like
  * record one level below the table's section, so a flag can be found and
  * linked by name. Code blocks, navigation, tab labels and diagrams are left
- * out.
+ * out, but for the method and path of an API operation (`GET
+ * /api/v1beta/workloads`), which the API theme draws in a <pre> under the
+ * title: it is the page's body text, so a path pasted from a log finds the
+ * operation.
  */
 
 /** Elements whose text never goes into the index. */
@@ -68,6 +71,9 @@ const BLOCK_TAGS = new Set([
   'H5',
   'H6',
 ]);
+
+/** The API theme's block with an operation's method and path. */
+const ENDPOINT_CLASS = 'openapi__method-endpoint';
 
 /** Blocks whose own text is one content record. */
 const TEXT_BLOCKS = new Set(['P', 'LI', 'DT', 'DD', 'SUMMARY', 'FIGCAPTION']);
@@ -242,7 +248,12 @@ export function recordsFromHtml(html: string, meta: PageMeta): PageRecords | nul
 
   const walk = (el: HTMLElement) => {
     for (const child of el.childNodes) {
-      if (!isElement(child) || skipped(child)) continue;
+      if (!isElement(child)) continue;
+      if (child.classList.contains(ENDPOINT_CLASS)) {
+        addContent(textOf(child));
+        continue;
+      }
+      if (skipped(child)) continue;
       const tag = child.tagName;
       const heading = /^H([1-6])$/.exec(tag);
       if (heading) {

@@ -7,7 +7,8 @@ import {openHeading, pageAbout} from './html';
  * rendered HTML exists. It reads headings (with the same anchors Docusaurus
  * gives them), paragraphs, list items and table rows, and turns CLI reference
  * flag rows into records of their own, like the HTML reader of the build.
- * It is an approximation: text inside React components is not read.
+ * It is an approximation: text inside React components is not read, but for
+ * the method and path of an API operation's `<MethodEndpoint>`.
  */
 
 /** Markdown and MDX inline syntax reduced to the text a reader sees. */
@@ -81,6 +82,17 @@ export function recordsFromMarkdown(
       flush();
       while (i + 1 < lines.length && !lines[i + 1]!.trim().startsWith(fence[1]!)) i += 1;
       i += 1;
+      continue;
+    }
+    if (trimmed === '<MethodEndpoint') {
+      // An API operation's method and path, as the build reads them from the
+      // rendered page: `method={"get"}` and `path={"/api/v1beta/workloads"}`.
+      flush();
+      let props = '';
+      while (i + 1 < lines.length && !lines[i]!.trim().endsWith('>')) props += lines[++i];
+      const method = /method=\{"(\w+)"\}/.exec(props)?.[1];
+      const path = /path=\{"([^"]+)"\}/.exec(props)?.[1];
+      if (method && path) content(`${method.toUpperCase()} ${path}`);
       continue;
     }
     if (!trimmed.startsWith('|')) tableRow = 0;
