@@ -3,7 +3,7 @@
 // the response contract, highlighting, snippets, and hostile input.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {SearchEngine, queryShape, queryTerms} from '../client/engine';
+import {SearchEngine, commandArguments, queryShape, queryTerms} from '../client/engine';
 import {createLocalSearchClient, RetryError, type SearchResponse} from '../client/client';
 import {packRecords, unpackRecords, type PageRecords} from '../client/records';
 
@@ -471,4 +471,209 @@ test('an index that fails to load surfaces as RetryError, the name DocSearch che
       return true;
     },
   );
+});
+
+/** A reference page whose lead is an API operation's endpoint line, as the build indexes it. */
+function operation(slug: string, title: string, endpoint: string): PageRecords {
+  return {
+    path: `/api/${slug}`,
+    lvl0: 'Reference',
+    lvl1: title,
+    records: [
+      {level: 1, text: title, parent: -1},
+      {level: 0, text: endpoint, parent: 0},
+      {level: 0, text: `${title} of ToolHive's workloads.`, parent: 0},
+    ],
+  };
+}
+
+test('an API path finds its operation; a typed segment beats a parameter', () => {
+  const api = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        operation('list-workloads', 'List workloads', 'GET /api/v1beta/workloads'),
+        operation('create-workload', 'Create a workload', 'POST /api/v1beta/workloads'),
+        operation('get-workload', 'Get a workload', 'GET /api/v1beta/workloads/:name'),
+        operation('stop-workloads', 'Stop workloads', 'POST /api/v1beta/workloads/stop'),
+        operation('stop-workload', 'Stop a workload', 'POST /api/v1beta/workloads/:name/stop'),
+        operation(
+          'delete-workloads',
+          'Remove several workloads',
+          'POST /api/v1beta/workloads/delete',
+        ),
+        operation('delete-workload', 'Remove a workload', 'DELETE /api/v1beta/workloads/:name'),
+        page('/guide', 'Manage workloads', [
+          ['Stop a workload', 'Send POST /api/v1beta/workloads/stop with the names.'],
+        ]),
+      ]),
+    ),
+  );
+  const firstOf = (q: string) => api.search(q).hits[0]?.record.url;
+  assert.equal(queryShape('/api/v1beta/workloads'), 'code');
+  assert.equal(queryShape('GET /api/v1beta/workloads'), 'code');
+  assert.equal(firstOf('GET /api/v1beta/workloads'), '/api/list-workloads');
+  assert.equal(firstOf('post /api/v1beta/workloads'), '/api/create-workload');
+  // A value where the path has a parameter, in either spelling.
+  assert.equal(firstOf('/api/v1beta/workloads/fetch/stop'), '/api/stop-workload');
+  assert.equal(firstOf('/api/v1beta/workloads/{name}/stop'), '/api/stop-workload');
+  assert.equal(firstOf('/api/v1beta/workloads/github'), '/api/get-workload');
+  // "stop" and "delete" are segments of /workloads/stop and /workloads/delete,
+  // and also values of /workloads/:name.
+  assert.equal(firstOf('/api/v1beta/workloads/stop'), '/api/stop-workloads');
+  assert.equal(firstOf('/api/v1beta/workloads/delete'), '/api/delete-workloads');
+  // A guide's paragraph that starts with a method is not an operation.
+  assert.notEqual(firstOf('POST /api/v1beta/workloads/stop'), '/guide#stop-a-workload');
+});
+
+/** The `thv run` reference with flag rows, and a guide that talks about `thv list`. */
+const commands = new SearchEngine(
+  unpackRecords(
+    packRecords([
+      {
+        path: '/cli/thv_run',
+        lvl0: 'Reference',
+        lvl1: 'thv run',
+        records: [
+          {level: 1, text: 'thv run', parent: -1},
+          {level: 0, text: 'Run an MCP server in a container.', parent: 0},
+          {level: 2, text: 'Flags', parent: 0, anchor: 'flags'},
+          {level: 3, text: '--env, -e', parent: 2, anchor: 'flag-env', content: 'Set a variable.'},
+          {
+            level: 3,
+            text: '--volume, -v',
+            parent: 2,
+            anchor: 'flag-volume',
+            content: 'Mount a host path into the container.',
+          },
+          {
+            level: 3,
+            text: '--thv-ca-bundle',
+            parent: 2,
+            anchor: 'flag-thv-ca-bundle',
+            content: 'CA bundle for the thv run proxy.',
+          },
+        ],
+      },
+      {
+        path: '/cli/thv_list',
+        lvl0: 'Reference',
+        lvl1: 'thv list',
+        records: [
+          {level: 1, text: 'thv list', parent: -1},
+          {level: 0, text: 'List the servers.', parent: 0},
+          {level: 2, text: 'Flags', parent: 0, anchor: 'flags'},
+          {
+            level: 3,
+            text: '--server',
+            parent: 2,
+            anchor: 'flag-server',
+            content: 'The server to show.',
+          },
+        ],
+      },
+      {
+        path: '/cli/thv_mcp_list',
+        lvl0: 'Reference',
+        lvl1: 'thv mcp list',
+        records: [
+          {level: 1, text: 'thv mcp list', parent: -1},
+          {level: 2, text: 'Flags', parent: 0, anchor: 'flags'},
+          {
+            level: 3,
+            text: '--server',
+            parent: 1,
+            anchor: 'flag-server',
+            content: 'The URL of the MCP server whose tools to show.',
+          },
+        ],
+      },
+      {
+        path: '/crd',
+        lvl0: 'Reference',
+        lvl1: 'MCPServer',
+        records: [
+          {level: 1, text: 'MCPServer', parent: -1},
+          {level: 2, text: 'Fields', parent: 0, anchor: 'fields'},
+          {level: 3, text: 'spec.permissionProfile', parent: 1, anchor: 'spec-pp'},
+          {level: 0, text: 'The permission profile of the server.', parent: 2},
+          {level: 4, text: 'spec.permissionProfile.type', parent: 2, anchor: 'spec-pp-type'},
+          {level: 0, text: 'builtin or configmap: where the profile comes from.', parent: 4},
+          {level: 4, text: 'spec.permissionProfile.name', parent: 2, anchor: 'spec-pp-name'},
+          {level: 0, text: 'The name of the permission profile.', parent: 6},
+        ],
+      },
+      page('/fs', 'Run the filesystem server', [
+        ['Mount code projects', 'Run the filesystem server with your code projects mounted.'],
+      ]),
+      page('/manage', 'Manage servers', [
+        ["thv list doesn't show a server", 'A server you just started may still be starting.'],
+        ['Mount projects', 'Give the code folder to a server.'],
+      ]),
+    ]),
+  ),
+);
+const firstCommand = (q: string) => commands.search(q).hits[0]?.record.url;
+
+test('a flag or field row whose name is typed as it is comes first, short flags too', () => {
+  // "-e" and "-v" are one letter: no word of the query, only a name.
+  assert.deepEqual(queryTerms('thv run -e'), ['thv', 'run']);
+  assert.equal(firstCommand('thv run -e'), '/cli/thv_run#flag-env');
+  assert.equal(firstCommand('thv run -v'), '/cli/thv_run#flag-volume');
+  assert.equal(firstCommand('thv run --env=API_KEY=secret'), '/cli/thv_run#flag-env');
+  // The field itself before the fields below it.
+  assert.equal(firstCommand('spec.permissionProfile'), '/crd#spec-pp');
+  assert.equal(firstCommand('spec.permissionProfile.name'), '/crd#spec-pp-name');
+});
+
+test("a command line's arguments count for little, a question about a command does not", () => {
+  const known = new Set(['thv run', 'thv list', 'thv mcp list']);
+  const args = (q: string) => [...commandArguments(q, known)].sort();
+  // The values of a pasted command line: after the longest known command, not flags.
+  assert.deepEqual(args('thv run -v ~/code:/projects filesystem'), [
+    'code',
+    'filesystem',
+    'project',
+  ]);
+  assert.deepEqual(args('thv run --env=API_KEY=x fetch'), ['api', 'fetch', 'kei']);
+  assert.deepEqual(args('thv mcp list --server http://localhost:8080'), [
+    '8080',
+    'http',
+    'localhost',
+  ]);
+  // No flag: the reader's own words about a command, not its arguments.
+  assert.deepEqual(args("thv list doesn't show my server"), []);
+  assert.deepEqual(args('how do i use -v'), []);
+  // Pasted with its values, the flag comes first, not the words of the values.
+  assert.equal(firstCommand('thv run -v ~/code:/projects filesystem'), '/cli/thv_run#flag-volume');
+  assert.equal(
+    firstCommand("thv list doesn't show my server"),
+    '/manage#thv-list-doesn-t-show-a-server',
+  );
+});
+
+test("phrases of up to four words and irregular verbs find the docs' words", () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/faq', 'Questions', [
+          ['What can a server access by default?', 'Only what its permission profile allows.'],
+          ['Does ToolHive send data?', 'No usage data leaves your machine.'],
+          ['Reset the registry', 'Go back to the built-in registry.'],
+        ]),
+        page('/box', 'Boxes and data', [
+          ['Pack the box', 'What a server can access inside the box.'],
+          ['Data anywhere', 'Copy data anywhere you like.'],
+        ]),
+      ]),
+    ),
+  );
+  const firstOf = (q: string) => search.search(q).hits[0]?.record.url;
+  // synonyms.ts: "out of the box" is "default", "switch back" is "reset".
+  assert.equal(
+    firstOf('what can a server access out of the box'),
+    '/faq#what-can-a-server-access-by-default',
+  );
+  assert.equal(firstOf('switch back registry'), '/faq#reset-the-registry');
+  // "sent" is a form of "send", which stemming does not see.
+  assert.equal(firstOf('is my data sent anywhere'), '/faq#does-toolhive-send-data');
 });

@@ -51,7 +51,9 @@ test('the relevance tables have at least 120 queries, none twice', () => {
   const queries = tables.flatMap((t) => t.cases.map((c) => c.query.toLowerCase()));
   assert.ok(queries.length >= 120, `${queries.length} cases`);
   for (const {name, cases} of tables) assert.ok(cases.length >= 50, `${name}: ${cases.length}`);
-  assert.equal(new Set(queries).size, queries.length, 'no duplicate queries');
+  // A query written again, in either table, is named: drop it from the one you edit.
+  const twice = queries.filter((q, i) => queries.indexOf(q) !== i);
+  assert.deepEqual(twice, [], 'queries in the tables more than once');
 });
 
 let engine: SearchEngine | undefined;

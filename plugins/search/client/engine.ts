@@ -3,17 +3,19 @@
  * highlighting and snippets that the DocSearch UI expects from Algolia.
  *
  * Ranking, in short:
- * - words are compared by their stems (Porter), without stop words, and
+ * - words are compared by their stems (Porter), without stop words (which
+ *   include a comparison's "vs" and "instead"), and
  *   negations ("can't", "doesnt", "cannot", "no") as "not"; each word also matches
  *   as a prefix (the last one from 2 letters, others from 4), as a shorter
  *   stem it begins with, and with typos (1 from 4 letters, 2 from 8), all
  *   scored lower than an exact match; a whole word of the index, but the
  *   last, found only that way ("tool" in "toolhive") counts as half a word;
- * - a word also finds, with a lower weight, the docs' own words for it
- *   (synonyms.ts: "setup" finds "install", "creds" finds "secret"), and two
+ * - a word or a phrase of up to four words also finds, with a lower weight,
+ *   the docs' own words for it (synonyms.ts: "setup" finds "install", "creds"
+ *   finds "secret", "out of the box" finds "default"), and two
  *   words typed apart that the docs write as one ("tool hive", "mcp server"),
- *   or one word the docs write as two; a synonym counts as half the word in
- *   the share of the query's words a record holds, but an abbreviation
+ *   or one word the docs write as two; a synonym counts for less than the
+ *   word in the share of the query's words a record holds, but an abbreviation
  *   ("k8s") or a word the docs use for the same thing elsewhere ("upgrade"
  *   for "update") counts as the word typed;
  * - MiniSearch's BM25 scores a match in the record's own heading most, then
@@ -23,7 +25,10 @@
  *   words for what the page does, which its text may not use);
  * - records that hold more of the query's words rank higher, counting the
  *   words of their page's title and lead (a section is about what its page is
- *   about) and, as half a word each, its keywords; so do records whose own
+ *   about) and, as half a word each, its keywords; a rare word counts for
+ *   more than one most records hold ("crashloopbackoff" more than "server"),
+ *   and the arguments of a pasted command line (`thv run -v ~/src:/src
+ *   filesystem`) for little; so do records whose own
  *   heading or page title holds the words, and those whose heading is mostly
  *   made of them ("What is ToolHive?");
  * - a query that asks a question ("what can a server see") favours the
@@ -31,7 +36,10 @@
  * - the query's shape decides between guides and reference: for words
  *   ("what is mcp", "permission profile") the reference pages and the flag
  *   and field rows weigh less; for a command, flag or field name
- *   (`thv secret set`, `--proxy-port`, `spec.port`) they weigh more;
+ *   (`thv secret set`, `--proxy-port`, `spec.port`) or an API path they weigh
+ *   more, a flag or field row whose name was typed as it is (`-e`,
+ *   `spec.permissionProfile`) most, and the API operation whose method and
+ *   path were typed (`GET /api/v1beta/workloads/fetch`) first;
  * - one hit per URL (the best record of each page section, as DocSearch
  *   indexes are distinct on the URL), with the next best section of a page
  *   right after its first, as DocSearch lists them under the page.
@@ -59,7 +67,7 @@ const STOP_WORDS = new Set(
     'we what when where which while why will with you your ' +
     'about all am any been being both did doing during each had having he her here hers him his ' +
     'every itself just more most myself once only other ours own same she should some such ' +
-    'those through too up very via were would make'
+    'those through too up very via were would make vs versus instead'
   ).split(' '),
 );
 
@@ -345,6 +353,10 @@ export const REFERENCE_SECTION = 'Reference';
 
 /** A command line (`thv secret set`), a flag (`--proxy-port`, `-v`) or a field name. */
 const COMMAND = /^\s*thv\s+[a-z]/i;
+/** An API path (`/api/v1beta/workloads`), with or without its HTTP method. */
+const PATH = /^\s*(?:(get|post|put|patch|delete)\s+)?(\/[^\s?#]*)/i;
+/** An API operation's endpoint line, as the index holds it under the page title. */
+const OPERATION = /^(GET|POST|PUT|PATCH|DELETE) (\/\S*)$/;
 const FLAG = /(?:^|\s)--?[a-z]/i;
 /** camelCase, dotted, snake_case or bracketed names such as `spec.targetPort` or `env[]`. */
 const IDENTIFIER = /[a-z0-9][A-Z]|[A-Za-z0-9][._][A-Za-z]|\[\]/;
@@ -354,9 +366,101 @@ export type QueryShape = 'words' | 'code';
 
 export function queryShape(query: string): QueryShape {
   const q = query.slice(0, MAX_QUERY_LENGTH);
-  return COMMAND.test(q) || FLAG.test(q) || q.split(/\s+/).some((w) => IDENTIFIER.test(w))
+  return COMMAND.test(q) ||
+    FLAG.test(q) ||
+    PATH.test(q) ||
+    q.split(/\s+/).some((w) => IDENTIFIER.test(w))
     ? 'code'
     : 'words';
+}
+
+/** An HTTP method (null: any) and the segments of a path. */
+interface Endpoint {
+  method: string | null;
+  segments: string[];
+}
+
+/**
+ * The method and path a query starts with (`GET /api/v1beta/workloads`, or a
+ * path alone, for any method), or that an API operation's endpoint line holds
+ * (method and path, nothing else).
+ */
+function endpointOf(text: string | null, line = false): Endpoint | null {
+  const m = text ? (line ? OPERATION : PATH).exec(text) : null;
+  if (!m) return null;
+  const segments = m[2]!.toLowerCase().split('/').filter(Boolean);
+  return segments.length > 0 ? {method: m[1]?.toUpperCase() ?? null, segments} : null;
+}
+
+/** A path parameter: `:name` as the API reference writes it, `{name}` as OpenAPI does. */
+function isParameter(segment: string): boolean {
+  return segment.startsWith(':') || (segment.startsWith('{') && segment.endsWith('}'));
+}
+
+/**
+ * How well a query's path names an operation: the share of the operation's
+ * segments typed as they are, when every segment matches (a parameter takes
+ * any value); 0 when the path or the method differs.
+ */
+function endpointMatch(query: Endpoint, operation: Endpoint): number {
+  if (query.segments.length !== operation.segments.length) return 0;
+  if (query.method && operation.method && query.method !== operation.method) return 0;
+  let literal = 0;
+  for (let i = 0; i < query.segments.length; i += 1) {
+    const q = query.segments[i]!;
+    const o = operation.segments[i]!;
+    if (q === o) literal += 1;
+    else if (!isParameter(o)) return 0;
+  }
+  return literal / operation.segments.length;
+}
+
+/**
+ * The flags and field names in a text, in lower case: `--env` and `-e` in a
+ * flag row's heading `--env, -e`, or in a query such as `thv run -e KEY=value`
+ * (a flag's value after `=` is not part of its name).
+ */
+function codeNamesOf(text: string): string[] {
+  const names: string[] = [];
+  for (const word of text.split(/[\s,]+/)) {
+    const name = word.replace(/=.*$/, '');
+    if (/^--?[A-Za-z][\w-]*$/.test(name) || (!name.startsWith('-') && IDENTIFIER.test(name)))
+      names.push(name.toLowerCase());
+  }
+  return names;
+}
+
+/**
+ * The words (normalised) of a command line that are its arguments and flag
+ * values (`thv run -v ~/code:/projects filesystem`: code, projects,
+ * filesystem): what follows the longest of `commands` it starts with, but its
+ * flags. None without a flag: then the words after a command are more likely
+ * a question about it ("thv list doesn't show my server").
+ */
+export function commandArguments(query: string, commands: Set<string>): Set<string> {
+  const args = new Set<string>();
+  if (!COMMAND.test(query)) return args;
+  const words = query.slice(0, MAX_QUERY_LENGTH).trim().split(/\s+/);
+  if (!words.some((w) => w.startsWith('-'))) return args;
+  let command = 1;
+  for (let n = 2; n <= words.length; n += 1)
+    if (commands.has(words.slice(0, n).join(' ').toLowerCase())) command = n;
+  const named = new Set<string>();
+  const add = (text: string, to: Set<string>) => {
+    for (const w of tokenize(text)) {
+      const t = normalizeTerm(w);
+      if (t) to.add(t);
+    }
+  };
+  words.forEach((word, i) => {
+    if (i >= command && !word.startsWith('-')) return add(word, args);
+    // A flag's value after "=" (`--env=KEY=value`) is an argument too.
+    const at = word.indexOf('=');
+    add(at < 0 ? word : word.slice(0, at), named);
+    if (at >= 0) add(word.slice(at + 1), args);
+  });
+  for (const t of named) args.delete(t);
+  return args;
 }
 
 /** A heading that is a flag or a field name rather than words: `--volume, -v`, `spec.port`. */
@@ -385,6 +489,10 @@ interface RecordTraits {
   keywords: Set<string>;
   reference: boolean;
   code: boolean;
+  /** The names its own heading gives, when it is a flag or field row (`--env`, `-e`), in lower case. */
+  names: string[];
+  /** The method and path of the API operation the record stands for (its page title or its endpoint line). */
+  endpoint: Endpoint | null;
   /** Its section's heading is a question ("What can an MCP server access by default?"). */
   question: boolean;
 }
@@ -406,6 +514,12 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
   for (const r of records)
     if (r.type === 'lvl1' && r.keywords)
       keywords.set(r.url_without_anchor, new Set(termsOf(r.keywords.join(' '))));
+  const endpoints = new Map<string, Endpoint>();
+  for (const r of records) {
+    const endpoint = r.type === 'content' && r.anchor === null ? endpointOf(r.content, true) : null;
+    if (endpoint && !endpoints.has(r.url_without_anchor))
+      endpoints.set(r.url_without_anchor, endpoint);
+  }
   const none = new Set<string>();
   const cache = new Map<string, string[]>();
   const words = (text: string) => {
@@ -430,7 +544,12 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
       keywords: keywords.get(r.url_without_anchor) ?? none,
       reference: r.hierarchy.lvl0 === REFERENCE_SECTION,
       code: own !== null && isCodeHeading(own),
+      names: own !== null && isCodeHeading(own) ? codeNamesOf(own) : [],
       question: sectionHeading(r).trimEnd().endsWith('?'),
+      endpoint:
+        r.type === 'lvl1' || (r.type === 'content' && r.anchor === null)
+          ? (endpoints.get(r.url_without_anchor) ?? null)
+          : null,
     };
   });
 }
@@ -451,12 +570,20 @@ export const RANKING = {
   b: 0.9,
   /** Exponent of the share of the query's words that the record and its page hold. */
   coverage: 4,
+  /** Exponent of a word's inverse document frequency in its weight for that share (0: all equal). */
+  rarity: 0.3,
   /** Per share of the query's words found in the record's own heading. */
   heading: 1,
   /** Per share of the query's words found in the title of the record's page. */
   page: 0.25,
   /** Per share of the heading's words that matched: the heading is what was asked for. */
   exactHeading: 0.5,
+  /** The weight of a command line's arguments and flag values, against its command and flags. */
+  commandArgument: 0.1,
+  /** A flag or field row whose name the query gives as it is (`-e`, `spec.port`). */
+  exactName: 20,
+  /** An API operation whose method and path the query gives, per share of its path's segments typed as they are. */
+  endpoint: 10,
   /** A heading that asks a question (the FAQ's), for a query that asks one. */
   question: 1.2,
   /** Reference records, for a query in words. */
@@ -472,7 +599,7 @@ export const RANKING = {
   /** A docs' word for the reader's, from synonyms.ts, against the word typed. */
   synonym: 0.5,
   /** How much a synonym counts as the reader's word, in the share of the query's words a record holds. */
-  synonymCredit: 0.5,
+  synonymCredit: 0.7,
   /** The docs' long form of a word the reader shortened ("k8s"), or its equivalent: the same word. */
   abbreviation: 1,
   /** Words written apart that the docs write together, or the other way round. */
@@ -538,15 +665,44 @@ export class SearchEngine {
     // by the number of words matched), counting the words of the record's
     // page title and lead: a section is about what its page is about.
     const expanded = expandedQuery(query, terms, prefixed, queryShape(query), this.vocabulary);
+    const args = this.commandArguments(query);
+    expanded.weights = terms.map(
+      (t) => this.rarity(t) * (args.has(t) ? RANKING.commandArgument : 1),
+    );
     const hits = this.mini.search(expanded.query, options).map((r) => this.rank(r, expanded));
-    for (const h of hits) h.score *= (h.words / terms.length) ** RANKING.coverage;
+    const total = expanded.weights.reduce((a, b) => a + b, 0);
+    for (const h of hits) h.score *= (h.words / total) ** RANKING.coverage;
     hits.sort((a, b) => b.score - a.score);
     return {hits: groupByPage(distinctByUrl(hits)).slice(0, limit), terms};
   }
 
+  /** The CLI's commands (`thv run`, `thv config set-registry`), from the reference pages' titles. */
+  private commands: Set<string> | undefined;
+
+  private commandArguments(query: string): Set<string> {
+    this.commands ??= new Set(
+      this.records
+        .filter((r) => r.type === 'lvl1' && r.hierarchy.lvl0 === REFERENCE_SECTION)
+        .map((r) => r.hierarchy.lvl1.toLowerCase())
+        .filter((t) => t.startsWith('thv ')),
+    );
+    return commandArguments(query, this.commands);
+  }
+
+  /**
+   * How much a query word weighs in the share of the query's words a record
+   * holds: a rare word ("crashloopbackoff") more than one that most records
+   * hold ("server"), as its inverse document frequency, softened.
+   */
+  private rarity(term: string): number {
+    const n = this.vocabulary.counts.get(term) ?? 0;
+    return Math.log(1 + this.records.length / (1 + n)) ** RANKING.rarity;
+  }
+
   /**
    * How many of the query's words the record and its page's title and lead
-   * hold; its page's keywords count for less (a section inherits them).
+   * hold, each counted at its weight (`rarity`); its page's keywords count for
+   * less (a section inherits them).
    */
   private wordsCovered(result: SearchResult, query: ExpandedQuery): number {
     // Per query word, the best credit of the terms that matched it: 1 for the
@@ -560,7 +716,7 @@ export class SearchEngine {
       if (query.whole.has(t) && !found.has(t)) credit *= RANKING.prefixCredit;
       for (const i of query.slots.get(t) ?? []) own[i] = Math.max(own[i]!, credit);
     }
-    if (own.every((c) => c === 1)) return own.length;
+    if (own.every((c) => c === 1)) return query.weights.reduce((a, b) => a + b, 0);
     const {subject, keywords} = this.traits[result.id as number]!;
     let covered = query.subjects.get(subject);
     if (!covered) {
@@ -579,7 +735,8 @@ export class SearchEngine {
       query.subjects.set(subject, covered);
     }
     let n = 0;
-    for (let i = 0; i < query.terms.length; i += 1) n += Math.max(own[i]!, covered[i]!);
+    for (let i = 0; i < query.terms.length; i += 1)
+      n += query.weights[i]! * Math.max(own[i]!, covered[i]!);
     return n;
   }
 
@@ -622,6 +779,9 @@ export class SearchEngine {
         RANKING.exactHeading * headingMatched);
     const words = this.wordsCovered(result, query);
     if (query.question && traits.question) score *= RANKING.question;
+    if (traits.names.some((n) => query.names.includes(n))) score *= RANKING.exactName;
+    if (query.endpoint && traits.endpoint)
+      score *= 1 + RANKING.endpoint * endpointMatch(query.endpoint, traits.endpoint);
     if (query.shape === 'words') {
       if (traits.reference) score *= RANKING.referenceForWords;
       if (traits.code) score *= RANKING.codeForWords;
@@ -658,13 +818,22 @@ interface ExpandedQuery {
   shape: QueryShape;
   /** The query asks a question: it starts with a question word ("what can a server see"). */
   question: boolean;
+  /** Flags and field names the query gives (`--proxy-port`, `-e`, `spec.targetport`), in lower case. */
+  names: string[];
+  /** The API method and path the query starts with (`GET /api/v1beta/workloads`). */
+  endpoint: Endpoint | null;
   /** Per page subject, which of the words it holds (filled while ranking). */
   subjects: Map<Set<string>, number[]>;
+  /** Per query word, its weight in the share of the query's words a record holds. */
+  weights: number[];
 }
 
 /** The words a question starts with. */
 const QUESTION =
   /^\s*(?:what|what's|whats|how|why|where|which|who|when|can|does|do|is|are|should|will)\b/i;
+
+/** Longest reader's phrase of synonyms.ts, in words. */
+const MAX_PHRASE_WORDS = 4;
 
 /** A word's stem, stop words included, to look up the phrases of synonyms.ts. */
 function phraseStem(word: string): string {
@@ -741,8 +910,12 @@ function expandedQuery(
       return;
     }
     const both = [...new Set([...at[i]!, ...at[i + 1]!])];
-    for (const t of SYNONYM_TABLE.get(`${stems[i]} ${stems[i + 1]}`) ?? [])
-      alternative(t, both, RANKING.synonym, RANKING.synonymCredit);
+    // Phrases of up to four words ("set up", "out of the box").
+    for (let n = 2; n <= MAX_PHRASE_WORDS && i + n <= words.length; n += 1) {
+      const span = [...new Set(at.slice(i, i + n).flat())];
+      for (const t of SYNONYM_TABLE.get(stems.slice(i, i + n).join(' ')) ?? [])
+        alternative(t, span, RANKING.synonym, RANKING.synonymCredit);
+    }
     // Two words the docs write as one: "tool hive", "mcp server", "set up".
     if (both.length > 0) {
       const joined = normalizeTerm(word + words[i + 1]);
@@ -760,7 +933,10 @@ function expandedQuery(
     prefixed,
     shape,
     question: QUESTION.test(text),
+    endpoint: endpointOf(text.slice(0, MAX_QUERY_LENGTH)),
+    names: codeNamesOf(text.slice(0, MAX_QUERY_LENGTH)),
     subjects: new Map(),
+    weights: terms.map(() => 1),
   };
 }
 

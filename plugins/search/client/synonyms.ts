@@ -1,6 +1,6 @@
 /**
  * Words a reader types for what the docs call by another name. Each group
- * lists what readers type (one word or two) and the docs' words that such a
+ * lists what readers type (a word or a phrase) and the docs' words that such a
  * query also searches. Query side only: the index is unchanged, and a match
  * on a docs' word found this way weighs less than one on the word typed
  * (`RANKING.synonym` in engine.ts).
@@ -9,7 +9,7 @@
  * words are compared by their stems, so "removing" also finds "delete".
  */
 export interface SynonymGroup {
-  /** What a reader types: single words, or two words written apart ("set up"). */
+  /** What a reader types: single words, or phrases of up to four words ("set up", "out of the box"). */
   reader: string[];
   /** The docs' words for it; a word of the reader's own is not searched twice. */
   docs: string[];
@@ -43,27 +43,44 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['ide', 'editor'], docs: ['client']},
   {reader: ['vscode', 'vs code'], docs: ['visual studio code']},
   // The docs lay out options under "Choose a provider", "Choose a transport", ...
-  {reader: ['option', 'alternative', 'choice'], docs: ['choose']},
+  {reader: ['option', 'alternative', 'choice', 'pick', 'select'], docs: ['choose']},
   // Integrating with an editor is connecting it.
   {reader: ['integrate', 'integration'], docs: ['connect']},
   // Doing something manually is doing it by hand, or yourself.
   {reader: ['manually', 'manual'], docs: ['by hand', 'yourself']},
-  // Seeing or showing what there is: the CLI, the API and the app list it.
-  {reader: ['see', 'show', 'view'], docs: ['list']},
+  // Seeing or showing what there is: the CLI, the API and the app list it,
+  // and logs are read.
+  {reader: ['see', 'show', 'view'], docs: ['list', 'read']},
   // A server that doesn't show up doesn't appear.
   {reader: ['show up'], docs: ['appear']},
   // The desktop app is the ToolHive UI.
   {reader: ['desktop', 'desktop app'], docs: ['ui']},
   // Killing or shutting down a server is stopping it.
   {reader: ['kill', 'terminate', 'shut down', 'shutdown'], docs: ['stop']},
+  // Software that phones home sends data over the internet.
+  {reader: ['phone home', 'call home', 'tracking'], docs: ['send data']},
+  // What a server gets out of the box is what it gets by default.
+  {reader: ['out of the box'], docs: ['default']},
+  // Going back to the original setting is resetting it.
+  {reader: ['switch back', 'go back', 'revert', 'restore'], docs: ['reset']},
+  // A list with nothing in it is empty ("no models" for "the model menu is empty").
+  {reader: ['no', 'none'], docs: ['empty']},
+  // JSON logs are what the docs call structured logs.
+  {reader: ['json'], docs: ['structured']},
+  // Missing from something is not in it ("isn't in the registry").
+  {reader: ['missing'], docs: ['not']},
+  // Getting to a server over the network is reaching it.
+  {reader: ['access'], docs: ['reach']},
+  // A catalog of servers is what the docs call the registry.
+  {reader: ['catalog', 'catalogue', 'marketplace'], docs: ['registry']},
   // SSL is what the docs call TLS.
   {reader: ['ssl'], docs: ['tls', 'https']},
+  // The docs say a server or the proxy answers a request with a status.
+  {reader: ['return', 'respond'], docs: ['answer']},
   // Hiding tools from a client is filtering them.
   {reader: ['hide', 'exclude'], docs: ['filter']},
   // The docs mount folders.
   {reader: ['directory'], docs: ['folder']},
-  // macOS, as readers write it.
-  {reader: ['mac', 'osx'], docs: ['macos']},
   // Allow lists are allowed hosts; deny lists are what the docs deny or block.
   {reader: ['allowlist', 'whitelist'], docs: ['allow']},
   {reader: ['denylist', 'blocklist', 'blacklist'], docs: ['deny', 'block']},
@@ -97,6 +114,7 @@ export const SYNONYMS: SynonymGroup[] = [
  */
 export const ABBREVIATIONS: SynonymGroup[] = [
   {reader: ['k8s', 'kube'], docs: ['kubernetes']},
+  {reader: ['mac', 'osx'], docs: ['macos']},
   {reader: ['env'], docs: ['environment']},
   {reader: ['var', 'vars'], docs: ['variable']},
   {reader: ['creds', 'cred'], docs: ['credentials']},
@@ -115,4 +133,16 @@ export const ABBREVIATIONS: SynonymGroup[] = [
 export const EQUIVALENTS: SynonymGroup[] = [
   // A new version: the CLI and the operator upgrade, the app updates.
   {reader: ['update', 'upgrade'], docs: ['update', 'upgrade']},
+  // Irregular forms of verbs the docs use, which stemming doesn't join.
+  {reader: ['sent'], docs: ['send']},
+  {reader: ['built'], docs: ['build']},
+  {reader: ['ran'], docs: ['run']},
+  {reader: ['wrote', 'written'], docs: ['write']},
+  {reader: ['kept'], docs: ['keep']},
+  {reader: ['shown'], docs: ['show']},
+  {reader: ['seen', 'saw'], docs: ['see']},
+  {reader: ['taken', 'took'], docs: ['take']},
+  {reader: ['chose', 'chosen'], docs: ['choose']},
+  {reader: ['hid', 'hidden'], docs: ['hide']},
+  {reader: ['began', 'begun'], docs: ['begin']},
 ];
