@@ -677,3 +677,26 @@ test("phrases of up to four words and irregular verbs find the docs' words", () 
   // "sent" is a form of "send", which stemming does not see.
   assert.equal(firstOf('is my data sent anywhere'), '/faq#does-toolhive-send-data');
 });
+
+test("a word finds the API's own word for it only in a query about the API", () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        operation('stop-workload', 'Stop a workload', 'POST /api/v1beta/workloads/:name/stop'),
+        operation('list-workloads', 'List workloads', 'GET /api/v1beta/workloads'),
+        page('/api-server', 'Run the API server', [
+          ['Start the server', 'Serve the API on a local port.'],
+        ]),
+        page('/manage', 'Manage servers', [['Stop a server', 'Stop it with thv stop.']]),
+      ]),
+    ),
+  );
+  const urls = (q: string) => search.search(q).hits.map((h) => h.record.url);
+  // synonyms.ts: the API calls a server a workload.
+  assert.equal(urls('stop a server through the api')[0], '/api/stop-workload');
+  assert.equal(urls('list servers endpoint')[0], '/api/list-workloads');
+  // Without the API in the query, "server" does not find "workload".
+  const plain = search.search('stop a server').hits;
+  assert.equal(plain[0]!.record.url, '/manage#stop-a-server');
+  assert.ok(plain.every((h) => !h.matched.has('workload')));
+});

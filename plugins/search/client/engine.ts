@@ -843,23 +843,39 @@ function phraseStem(word: string): string {
 }
 
 /** Reader's word or two-word phrase (stems, space-separated) to the docs' words (normalised). */
-function lookupTable(groups: SynonymGroup[]): Map<string, string[]> {
-  const table = new Map<string, string[]>();
+interface LookupEntry {
+  /** The docs' words (normalised). */
+  docs: string[];
+  /** Words (stems) of which the query must hold one, or null for any query. */
+  when: Set<string> | null;
+}
+
+function lookupTable(groups: SynonymGroup[]): Map<string, LookupEntry[]> {
+  const table = new Map<string, LookupEntry[]>();
   for (const group of groups) {
     const docs = group.docs.flatMap((d) => tokenize(d).map(normalizeTerm));
+    const when = group.when ? new Set(group.when.map(phraseStem)) : null;
     for (const reader of group.reader) {
       const words = tokenize(reader);
       const own = new Set(words.map(normalizeTerm));
       const key = words.map(phraseStem).join(' ');
-      const list = table.get(key) ?? [];
-      for (const t of docs) if (t && !own.has(t) && !list.includes(t)) list.push(t);
-      table.set(key, list);
+      const entry = {docs: [] as string[], when};
+      for (const t of docs) if (t && !own.has(t) && !entry.docs.includes(t)) entry.docs.push(t);
+      table.set(key, [...(table.get(key) ?? []), entry]);
     }
   }
   return table;
 }
 const SYNONYM_TABLE = lookupTable(SYNONYMS);
 const ABBREVIATION_TABLE = lookupTable([...ABBREVIATIONS, ...EQUIVALENTS]);
+
+/** The docs' words for a reader's word or phrase, in a query whose words (stems) are `context`. */
+function lookup(table: Map<string, LookupEntry[]>, key: string, context: Set<string>): string[] {
+  const out: string[] = [];
+  for (const {docs, when} of table.get(key) ?? [])
+    if (!when || [...when].some((w) => context.has(w))) out.push(...docs);
+  return out;
+}
 
 function expandedQuery(
   text: string,
@@ -898,10 +914,11 @@ function expandedQuery(
     return i < 0 ? [] : [i];
   });
   const stems = words.map(phraseStem);
+  const context = new Set(stems);
   words.forEach((word, i) => {
-    for (const t of ABBREVIATION_TABLE.get(stems[i]!) ?? [])
+    for (const t of lookup(ABBREVIATION_TABLE, stems[i]!, context))
       alternative(t, at[i]!, RANKING.abbreviation);
-    for (const t of SYNONYM_TABLE.get(stems[i]!) ?? [])
+    for (const t of lookup(SYNONYM_TABLE, stems[i]!, context))
       alternative(t, at[i]!, RANKING.synonym, RANKING.synonymCredit);
     if (i === words.length - 1) {
       // Unless the reader is still typing it.
@@ -913,7 +930,7 @@ function expandedQuery(
     // Phrases of up to four words ("set up", "out of the box").
     for (let n = 2; n <= MAX_PHRASE_WORDS && i + n <= words.length; n += 1) {
       const span = [...new Set(at.slice(i, i + n).flat())];
-      for (const t of SYNONYM_TABLE.get(stems.slice(i, i + n).join(' ')) ?? [])
+      for (const t of lookup(SYNONYM_TABLE, stems.slice(i, i + n).join(' '), context))
         alternative(t, span, RANKING.synonym, RANKING.synonymCredit);
     }
     // Two words the docs write as one: "tool hive", "mcp server", "set up".

@@ -13,6 +13,8 @@ export interface SynonymGroup {
   reader: string[];
   /** The docs' words for it; a word of the reader's own is not searched twice. */
   docs: string[];
+  /** Only in a query that also has one of these words (the API's own vocabulary). */
+  when?: string[];
 }
 
 export const SYNONYMS: SynonymGroup[] = [
@@ -71,6 +73,9 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['missing'], docs: ['not']},
   // Getting to a server over the network is reaching it.
   {reader: ['access'], docs: ['reach']},
+  // The API calls a server a workload; its reference is the API's endpoints.
+  {reader: ['server', 'servers'], docs: ['workload'], when: ['api', 'endpoint', 'rest', 'http']},
+  {reader: ['endpoint', 'rest', 'http call'], docs: ['api']},
   // A catalog of servers is what the docs call the registry.
   {reader: ['catalog', 'catalogue', 'marketplace'], docs: ['registry']},
   // SSL is what the docs call TLS.
