@@ -21,15 +21,14 @@ const TABLES = {
   'held-out': fileURLToPath(new URL('./relevance-held-out.json', import.meta.url)),
 };
 /**
- * Lowest hit rate that passes, for each table. The target is 95 % on both.
- * The held-out table is not there yet (53 of 63, 84.1 %, when it was
- * written; 57 of 63, 90.5 %, with the pages' front matter keywords; 59 of 63,
- * 93.7 %, after a second batch of tuning queries and the fixes they led to):
- * its bar guards against a ranking change that makes it worse, and is raised
- * in steps of 5 % as the ranking earns it, never by editing the held-out
- * queries.
+ * Lowest hit rate that passes, for each table: 95 % on both. The held-out
+ * table got there in steps, never by editing its queries: 53 of 63 (84.1 %)
+ * when it was written; 57 with the pages' front matter keywords; 59 after a
+ * second batch of tuning queries and the fixes they led to; 60 of 63
+ * (95.2 %) once a question about the API found the API's own words
+ * ("server" is a "workload" there).
  */
-const MIN_HIT_RATE: Record<string, number> = {tuning: 0.95, 'held-out': 0.9};
+const MIN_HIT_RATE: Record<string, number> = {tuning: 0.95, 'held-out': 0.95};
 const TOP = 3;
 
 interface Case {
