@@ -288,10 +288,16 @@ test.describe('search page', () => {
 
 test.describe('ranking', () => {
   // Reader's words find the concept or guide, a command finds its reference
-  // page; the modal and the search page rank with the same engine.
+  // page, an API path its operation; the modal and the search page rank with
+  // the same engine.
   for (const [query, title, url] of [
     ['what is mcp', 'MCP primer', /\/toolhive\/concepts\/mcp-primer$/],
     ['thv secret set', 'thv secret set', /\/toolhive\/reference\/cli\/thv_secret_set$/],
+    [
+      'GET /api/v1beta/workloads/fetch/logs',
+      "Read a workload's logs",
+      /\/toolhive\/reference\/api\/get-workload-logs$/,
+    ],
   ] as const) {
     test(`"${query}" puts ${title} first in the modal and on /search`, async ({page}) => {
       await page.goto('/toolhive');
