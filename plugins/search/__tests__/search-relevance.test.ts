@@ -4,7 +4,8 @@
 // plugins/search/__tests__/relevance-held-out.json, written at the same time and never
 // tuned on. A query passes when one of its answers is among the first 3
 // results, in the order the modal and the search page show them. Uses the
-// same engine as the browser. Prints both hit rates; needs `npm run build`
+// same engine as the browser. Prints both hit rates, and the misses of the
+// tuning table only; needs `npm run build`
 // first (SEARCH_INDEX=path to use another index).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -87,8 +88,11 @@ for (const {name, cases} of tables) {
     }
     const rate = (cases.length - misses.length) / cases.length;
     const report = `search relevance (${name}): ${cases.length - misses.length}/${cases.length} queries (${(rate * 100).toFixed(1)} %) have the expected result in the top ${TOP}`;
-    console.log([report, ...misses].join('\n'));
+    // The held-out misses are not printed: seeing them invites tuning on them.
+    // When that table fails, look at what your change did to the tuning table.
+    const shown = name === 'held-out' ? [] : misses;
+    console.log([report, ...shown].join('\n'));
     t.diagnostic(report);
-    assert.ok(rate >= MIN_HIT_RATE[name]!, `${report}\n${misses.join('\n')}`);
+    assert.ok(rate >= MIN_HIT_RATE[name]!, [report, ...shown].join('\n'));
   });
 }
