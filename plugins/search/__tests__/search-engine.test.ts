@@ -30,31 +30,23 @@ const PAGES: PageRecords[] = [
       {level: 0, text: 'Remove them with <code>docker rm</code> & friends.', parent: 5},
     ],
   },
-  {
-    path: '/toolhive/reference/cli/thv_run',
-    lvl0: 'Reference',
-    lvl1: 'thv run',
-    records: [
-      {level: 1, text: 'thv run', parent: -1},
-      {level: 0, text: 'Start an MCP server in a container behind a proxy.', parent: 0},
-      {level: 2, text: 'Flags', parent: 0, anchor: 'flags'},
-      {
-        level: 3,
-        text: '--transport',
-        parent: 2,
-        anchor: 'flag-transport',
-        content:
-          'string · Transport that the MCP server itself uses: stdio, sse or streamable-http.',
-      },
-      {
-        level: 3,
-        text: '--isolate-network',
-        parent: 2,
-        anchor: 'flag-isolate-network',
-        content: 'bool · Place the container on its own internal network.',
-      },
+  cliPage(
+    '/toolhive/reference/cli/thv_run',
+    'thv run',
+    'Start an MCP server in a container behind a proxy.',
+    [
+      [
+        '--transport',
+        'flag-transport',
+        'string · Transport that the MCP server itself uses: stdio, sse or streamable-http.',
+      ],
+      [
+        '--isolate-network',
+        'flag-isolate-network',
+        'bool · Place the container on its own internal network.',
+      ],
     ],
-  },
+  ),
   {
     path: '/toolhive/guides-cli/secrets-management',
     lvl0: 'ToolHive CLI',
@@ -86,6 +78,22 @@ const PAGES: PageRecords[] = [
     ],
   },
 ];
+
+/** A CLI reference page: its title, an optional lead, and a Flags section of flag rows. */
+function cliPage(
+  path: string,
+  title: string,
+  lead: string | null,
+  flags: [text: string, anchor: string, content: string][],
+): PageRecords {
+  const records: PageRecords['records'] = [{level: 1, text: title, parent: -1}];
+  if (lead) records.push({level: 0, text: lead, parent: 0});
+  const section = records.length;
+  records.push({level: 2, text: 'Flags', parent: 0, anchor: 'flags'});
+  for (const [text, anchor, content] of flags)
+    records.push({level: 3, text, parent: section, anchor, content});
+  return {path, lvl0: 'Reference', lvl1: title, records};
+}
 
 const records = unpackRecords(packRecords(PAGES));
 const engine = new SearchEngine(records);
@@ -529,64 +537,17 @@ test('an API path finds its operation; a typed segment beats a parameter', () =>
 const commands = new SearchEngine(
   unpackRecords(
     packRecords([
-      {
-        path: '/cli/thv_run',
-        lvl0: 'Reference',
-        lvl1: 'thv run',
-        records: [
-          {level: 1, text: 'thv run', parent: -1},
-          {level: 0, text: 'Run an MCP server in a container.', parent: 0},
-          {level: 2, text: 'Flags', parent: 0, anchor: 'flags'},
-          {level: 3, text: '--env, -e', parent: 2, anchor: 'flag-env', content: 'Set a variable.'},
-          {
-            level: 3,
-            text: '--volume, -v',
-            parent: 2,
-            anchor: 'flag-volume',
-            content: 'Mount a host path into the container.',
-          },
-          {
-            level: 3,
-            text: '--thv-ca-bundle',
-            parent: 2,
-            anchor: 'flag-thv-ca-bundle',
-            content: 'CA bundle for the thv run proxy.',
-          },
-        ],
-      },
-      {
-        path: '/cli/thv_list',
-        lvl0: 'Reference',
-        lvl1: 'thv list',
-        records: [
-          {level: 1, text: 'thv list', parent: -1},
-          {level: 0, text: 'List the servers.', parent: 0},
-          {level: 2, text: 'Flags', parent: 0, anchor: 'flags'},
-          {
-            level: 3,
-            text: '--server',
-            parent: 2,
-            anchor: 'flag-server',
-            content: 'The server to show.',
-          },
-        ],
-      },
-      {
-        path: '/cli/thv_mcp_list',
-        lvl0: 'Reference',
-        lvl1: 'thv mcp list',
-        records: [
-          {level: 1, text: 'thv mcp list', parent: -1},
-          {level: 2, text: 'Flags', parent: 0, anchor: 'flags'},
-          {
-            level: 3,
-            text: '--server',
-            parent: 1,
-            anchor: 'flag-server',
-            content: 'The URL of the MCP server whose tools to show.',
-          },
-        ],
-      },
+      cliPage('/cli/thv_run', 'thv run', 'Run an MCP server in a container.', [
+        ['--env, -e', 'flag-env', 'Set a variable.'],
+        ['--volume, -v', 'flag-volume', 'Mount a host path into the container.'],
+        ['--thv-ca-bundle', 'flag-thv-ca-bundle', 'CA bundle for the thv run proxy.'],
+      ]),
+      cliPage('/cli/thv_list', 'thv list', 'List the servers.', [
+        ['--server', 'flag-server', 'The server to show.'],
+      ]),
+      cliPage('/cli/thv_mcp_list', 'thv mcp list', null, [
+        ['--server', 'flag-server', 'The URL of the MCP server whose tools to show.'],
+      ]),
       {
         path: '/crd',
         lvl0: 'Reference',
