@@ -537,14 +537,15 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
   };
   return records.map((r) => {
     const own = r.type === 'content' ? null : r.hierarchy[r.type];
+    const code = own !== null && isCodeHeading(own);
     return {
       heading: own ? words(own) : [],
       page: words(r.hierarchy.lvl1),
       subject: subjectOf(r),
       keywords: keywords.get(r.url_without_anchor) ?? none,
       reference: r.hierarchy.lvl0 === REFERENCE_SECTION,
-      code: own !== null && isCodeHeading(own),
-      names: own !== null && isCodeHeading(own) ? codeNamesOf(own) : [],
+      code,
+      names: code ? codeNamesOf(own) : [],
       question: sectionHeading(r).trimEnd().endsWith('?'),
       endpoint:
         r.type === 'lvl1' || (r.type === 'content' && r.anchor === null)
@@ -664,14 +665,18 @@ export class SearchEngine {
     // Records that hold more of the query's words come first (Algolia ranks
     // by the number of words matched), counting the words of the record's
     // page title and lead: a section is about what its page is about.
-    const expanded = expandedQuery(query, terms, prefixed, queryShape(query), this.vocabulary);
     const args = this.commandArguments(query);
-    expanded.weights = terms.map(
-      (t) => this.rarity(t) * (args.has(t) ? RANKING.commandArgument : 1),
+    const weights = terms.map((t) => this.rarity(t) * (args.has(t) ? RANKING.commandArgument : 1));
+    const expanded = expandedQuery(
+      query,
+      terms,
+      weights,
+      prefixed,
+      queryShape(query),
+      this.vocabulary,
     );
     const hits = this.mini.search(expanded.query, options).map((r) => this.rank(r, expanded));
-    const total = expanded.weights.reduce((a, b) => a + b, 0);
-    for (const h of hits) h.score *= (h.words / total) ** RANKING.coverage;
+    for (const h of hits) h.score *= (h.words / expanded.totalWeight) ** RANKING.coverage;
     hits.sort((a, b) => b.score - a.score);
     return {hits: groupByPage(distinctByUrl(hits)).slice(0, limit), terms};
   }
@@ -716,7 +721,7 @@ export class SearchEngine {
       if (query.whole.has(t) && !found.has(t)) credit *= RANKING.prefixCredit;
       for (const i of query.slots.get(t) ?? []) own[i] = Math.max(own[i]!, credit);
     }
-    if (own.every((c) => c === 1)) return query.weights.reduce((a, b) => a + b, 0);
+    if (own.every((c) => c === 1)) return query.totalWeight;
     const {subject, keywords} = this.traits[result.id as number]!;
     let covered = query.subjects.get(subject);
     if (!covered) {
@@ -826,6 +831,8 @@ interface ExpandedQuery {
   subjects: Map<Set<string>, number[]>;
   /** Per query word, its weight in the share of the query's words a record holds. */
   weights: number[];
+  /** The sum of `weights`: the share's whole. */
+  totalWeight: number;
 }
 
 /** The words a question starts with. */
@@ -880,6 +887,7 @@ function lookup(table: Map<string, LookupEntry[]>, key: string, context: Set<str
 function expandedQuery(
   text: string,
   terms: string[],
+  weights: number[],
   prefixed: (term: string, i: number) => boolean,
   shape: QueryShape,
   vocabulary: Vocabulary,
@@ -953,7 +961,8 @@ function expandedQuery(
     endpoint: endpointOf(text.slice(0, MAX_QUERY_LENGTH)),
     names: codeNamesOf(text.slice(0, MAX_QUERY_LENGTH)),
     subjects: new Map(),
-    weights: terms.map(() => 1),
+    weights,
+    totalWeight: weights.reduce((a, b) => a + b, 0),
   };
 }
 
