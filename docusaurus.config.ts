@@ -4,6 +4,7 @@ import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import {prismDark, prismLight} from './src/utils/prismThemes';
 import {DOCS_LANGUAGES} from './plugins/prism-slim/languages';
 import type {MarkdownTwinsOptions} from './plugins/markdown-twins';
+import remarkKnownIssues from './plugins/known-issues/remark';
 import remarkMermaidSvg from './plugins/mermaid-svg/remark';
 import remarkStaticHighlight from './plugins/static-highlight/remark';
 import {editUrlOption} from './src/utils/editUrl';
@@ -117,6 +118,9 @@ const config: Config = {
           docItemComponent: '@theme/ApiItem',
           // Generated reference pages link to the data they come from.
           editUrl: editUrlOption(docsEditUrl),
+          // <KnownIssue id="..." /> becomes its entry's admonition before the
+          // framework's admonition plugin runs (data/known-issues.yaml).
+          beforeDefaultRemarkPlugins: [remarkKnownIssues],
           remarkPlugins: [remarkMermaidSvg, staticHighlight],
         } satisfies DocsOptions,
         pages: {

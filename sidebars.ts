@@ -86,6 +86,7 @@ const sidebars: SidebarsConfig = {
         apiSidebar(),
         'toolhive/reference/crd-spec',
         'toolhive/reference/client-compatibility',
+        'toolhive/reference/known-issues',
       ],
     },
     'toolhive/faq',

@@ -20,6 +20,7 @@ import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import {unified} from 'unified';
+import {admonitionNode, COMPONENT as KNOWN_ISSUE_COMPONENT, knownIssue} from '../known-issues/data';
 
 export interface ConvertContext {
   /** Absolute site URL without a trailing slash, such as https://docs.stacklok.com. */
@@ -228,6 +229,11 @@ function convertJsx(node: Jsx, s: State): RootContent[] {
     return mdxToTree(source, partial, s).children;
   }
   switch (name) {
+    case KNOWN_ISSUE_COMPONENT: {
+      // The entry's admonition, as the page shows it (plugins/known-issues).
+      const id = attr(node, 'id') ?? '';
+      return convert(admonitionNode(knownIssue(id)) as unknown as Nodes, s);
+    }
     case 'Tabs':
       return node.children.flatMap((child) => {
         if (child.type !== 'mdxJsxFlowElement' || child.name !== 'TabItem') {

@@ -11,6 +11,7 @@ export const generatedSources: ReadonlyArray<readonly [RegExp, string]> = [
   [/^toolhive\/reference\/api\//, 'static/api-specs/openapi.yaml'],
   [/^toolhive\/reference\/crd-spec\.mdx?$/, 'data/crd/mcpserver.schema.json'],
   [/^toolhive\/reference\/client-compatibility\.mdx?$/, 'data/clients.yaml'],
+  [/^toolhive\/reference\/known-issues\.mdx?$/, 'data/known-issues.yaml'],
 ];
 
 /** The repository path a contributor edits to change the page at `docPath` (relative to docs/). */

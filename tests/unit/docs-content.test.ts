@@ -19,6 +19,7 @@ const files = fg
       // Generated pages and partials (their sources are in data/).
       'docs/toolhive/reference/crd-spec.mdx',
       'docs/toolhive/reference/client-compatibility.mdx',
+      'docs/toolhive/reference/known-issues.mdx',
       'docs/**/_*.{md,mdx}',
     ],
   })
