@@ -21,7 +21,13 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  reporter: process.env.CI ? [['list'], ['json', {outputFile: 'reports/e2e.json'}]] : 'list',
+  // A test that needed a retry fails the run, and the slowest tests are
+  // printed with their share of the limit (tests/e2e/headroom-reporter.ts).
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['json', {outputFile: 'reports/e2e.json'}] as const] : []),
+    ['./tests/e2e/headroom-reporter.ts'],
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',

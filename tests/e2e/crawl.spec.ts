@@ -2,12 +2,17 @@
  * Visits every page listed in the build's sitemap.xml and requires, on each:
  * HTTP 200, no console errors or failed requests, no broken internal link or
  * anchor, and no axe-core violation in light mode and in dark mode.
+ *
+ * Each page has two tests, one per colour mode, each loading the page in that
+ * mode as a reader's browser would, so that no test carries a long page's
+ * two audits. The tests of a worker share one browser page: a fresh context
+ * per page would only start every page with cold caches.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {AxeBuilder} from '@axe-core/playwright';
-import {expect, test, type Page} from '@playwright/test';
-import {animationsFinished, collectErrors, currentTheme} from './helpers';
+import {test as base, expect, type Page} from '@playwright/test';
+import {axeViolations} from './axe';
+import {animationsFinished, currentTheme, watchErrors} from './helpers';
 
 const buildDir = path.resolve('build');
 const sitemapPath = path.join(buildDir, 'sitemap.xml');
@@ -64,17 +69,6 @@ async function brokenLinks(page: Page, pagePath: string): Promise<string[]> {
   return [...problems].map((p) => `${pagePath}: ${p}`);
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({page}).analyze();
-  return results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(' '))
-        .join(', ')}`,
-  );
-}
-
 /**
  * Waits for hydration, checks that every diagram (drawn at build time, so
  * already in the HTML) holds its SVG, waits for the API request explorer
@@ -97,25 +91,41 @@ async function settled(page: Page): Promise<void> {
   await animationsFinished(page);
 }
 
+/** One page per worker, reused by its crawl tests (see above). */
+const test = base.extend<object, {crawlPage: Page}>({
+  crawlPage: [
+    async ({browser}, use, workerInfo) => {
+      const context = await browser.newContext({baseURL: workerInfo.project.use.baseURL});
+      await use(await context.newPage());
+      await context.close();
+    },
+    {scope: 'worker'},
+  ],
+});
+
 test.describe.configure({mode: 'parallel'});
 
 for (const pagePath of pages) {
-  test(`crawl ${pagePath}`, async ({page}) => {
-    const errors = collectErrors(page);
-    await page.emulateMedia({colorScheme: 'light'});
-    const response = await page.goto(pagePath, {waitUntil: 'load'});
-    expect(response?.status(), 'HTTP status').toBe(200);
-    await expect.poll(() => currentTheme(page)).toBe('light');
-    await settled(page);
-
-    expect(await brokenLinks(page, pagePath), 'internal links and anchors').toEqual([]);
-    expect(await axeViolations(page), 'axe violations in light mode').toEqual([]);
-
-    await page.emulateMedia({colorScheme: 'dark'});
-    await expect.poll(() => currentTheme(page)).toBe('dark');
-    await settled(page);
-    expect(await axeViolations(page), 'axe violations in dark mode').toEqual([]);
-
-    expect(errors, 'console errors and failed requests').toEqual([]);
-  });
+  for (const mode of ['light', 'dark'] as const) {
+    test(`crawl ${pagePath} in ${mode} mode`, async ({crawlPage: page}) => {
+      const errors = watchErrors(page);
+      try {
+        await page.emulateMedia({colorScheme: mode});
+        const response = await page.goto(pagePath, {waitUntil: 'load'});
+        expect(response?.status(), 'HTTP status').toBe(200);
+        await expect.poll(() => currentTheme(page)).toBe(mode);
+        await settled(page);
+        // Links and anchors are the same in both modes: checked once.
+        if (mode === 'light') {
+          expect(await brokenLinks(page, pagePath), 'internal links and anchors').toEqual([]);
+        }
+        expect(await axeViolations(page), `axe violations in ${mode} mode`).toEqual([]);
+        expect(errors.list, 'console errors and failed requests').toEqual([]);
+      } finally {
+        errors.stop();
+        // Leave the page, so that what it still loads ends before the next test.
+        await page.goto('about:blank');
+      }
+    });
+  }
 }

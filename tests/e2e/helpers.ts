@@ -1,18 +1,36 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type {Page} from '@playwright/test';
+import type {ConsoleMessage, Page, Request} from '@playwright/test';
 
 /** Console errors and failed requests seen by a page, for assertions. */
 export function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  page.on('requestfailed', (req) => {
-    errors.push(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ''}`);
-  });
-  return errors;
+  return watchErrors(page).list;
+}
+
+/**
+ * Console errors and failed requests seen by a page from now on, for a page
+ * that outlives the test: `stop()` removes the listeners.
+ */
+export function watchErrors(page: Page): {list: string[]; stop: () => void} {
+  const list: string[] = [];
+  const onConsole = (msg: ConsoleMessage) => {
+    if (msg.type() === 'error') list.push(`console: ${msg.text()}`);
+  };
+  const onPageError = (err: Error) => list.push(`pageerror: ${err.message}`);
+  const onRequestFailed = (req: Request) => {
+    list.push(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ''}`);
+  };
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  page.on('requestfailed', onRequestFailed);
+  return {
+    list,
+    stop: () => {
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
+      page.off('requestfailed', onRequestFailed);
+    },
+  };
 }
 
 /** The colour mode the page shows, from the attribute the theme sets. */

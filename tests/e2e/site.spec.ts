@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
-import {AxeBuilder} from '@axe-core/playwright';
+import {axe, axeViolations} from './axe';
 import {animationsFinished, builtScripts, collectErrors, currentTheme} from './helpers';
 
 /** Clicks the navbar's colour-mode toggle until the page is in `mode`. */
@@ -399,10 +399,7 @@ test.describe('code block features', () => {
       }
 
       await animationsFinished(page);
-      const axe = await new AxeBuilder({page}).include('.theme-code-block').analyze();
-      expect(
-        axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-      ).toEqual([]);
+      expect(await axeViolations(page, axe(page).include('.theme-code-block'))).toEqual([]);
       expect(errors).toEqual([]);
     });
   }

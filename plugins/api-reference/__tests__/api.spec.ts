@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {AxeBuilder} from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
 import {
   animationsFinished,
@@ -15,6 +14,7 @@ import {
   collectErrors,
   currentTheme,
 } from '../../../tests/e2e/helpers';
+import {axe, axeViolations} from '../../../tests/e2e/axe';
 
 const INFO_PAGE = '/toolhive/reference/api';
 const OPERATION_PAGE = '/toolhive/reference/api/list-workloads';
@@ -40,17 +40,6 @@ function trackAssets(page: Page): string[] {
     }
   });
   return urls;
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({page}).analyze();
-  return results.violations.map(
-    (v) =>
-      `${v.id}: ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(', ')}`,
-  );
 }
 
 /** The request explorer renders in the browser only, after hydration. */
@@ -286,14 +275,13 @@ test.describe('API operation page', () => {
       await page.emulateMedia({colorScheme: mode});
       await expect.poll(() => currentTheme(page)).toBe(mode);
       await animationsFinished(page);
-      const axe = await new AxeBuilder({page})
-        .include('.openapi-schema__list-item .theme-admonition')
-        .include('.openapi-schema__list-item .theme-code-block')
-        .analyze();
-      expect(
-        axe.violations.map((v) => v.id),
-        `${mode} mode`,
-      ).toEqual([]);
+      const violations = await axeViolations(
+        page,
+        axe(page)
+          .include('.openapi-schema__list-item .theme-admonition')
+          .include('.openapi-schema__list-item .theme-code-block'),
+      );
+      expect(violations, `${mode} mode`).toEqual([]);
     }
     // No script the page ran holds the theme's own Markdown component
     // (react-markdown with an HTML parser, about 100 KB gzip), recognised by
@@ -323,21 +311,19 @@ test.describe('API operation page', () => {
 
 test.describe('API reference accessibility', () => {
   for (const pagePath of [INFO_PAGE, OPERATION_PAGE, BODY_OPERATION_PAGE]) {
-    test(`${pagePath} has no axe violations in light and dark mode`, async ({page}) => {
-      const errors = collectErrors(page);
-      await page.setViewportSize({width: 1280, height: 800});
-      await page.emulateMedia({colorScheme: 'light'});
-      await page.goto(pagePath);
-      if (pagePath !== INFO_PAGE) await waitForExplorer(page);
-      await expect.poll(() => currentTheme(page)).toBe('light');
-      await animationsFinished(page);
-      expect(await axeViolations(page), 'light mode').toEqual([]);
-      await page.emulateMedia({colorScheme: 'dark'});
-      await expect.poll(() => currentTheme(page)).toBe('dark');
-      await animationsFinished(page);
-      expect(await axeViolations(page), 'dark mode').toEqual([]);
-      expect(errors).toEqual([]);
-    });
+    for (const mode of ['light', 'dark'] as const) {
+      test(`${pagePath} has no axe violations in ${mode} mode`, async ({page}) => {
+        const errors = collectErrors(page);
+        await page.setViewportSize({width: 1280, height: 800});
+        await page.emulateMedia({colorScheme: mode});
+        await page.goto(pagePath);
+        if (pagePath !== INFO_PAGE) await waitForExplorer(page);
+        await expect.poll(() => currentTheme(page)).toBe(mode);
+        await animationsFinished(page);
+        expect(await axeViolations(page), `${mode} mode`).toEqual([]);
+        expect(errors).toEqual([]);
+      });
+    }
   }
 });
 

@@ -5,7 +5,6 @@
  * accessibility, and that no request leaves the site.
  */
 import path from 'node:path';
-import {AxeBuilder} from '@axe-core/playwright';
 import {expect, test, type Page, type Request} from '@playwright/test';
 import {
   animationsFinished,
@@ -13,6 +12,7 @@ import {
   collectErrors,
   currentTheme,
 } from '../../../tests/e2e/helpers';
+import {axe, axeViolations} from '../../../tests/e2e/axe';
 
 const INDEX = /\/search-index\.json(\?|$)/;
 
@@ -153,27 +153,23 @@ test.describe('results', () => {
     expect(errors).toEqual([]);
   });
 
-  test('snippets are 10 words, 5 on small screens', async ({page}) => {
-    const snippetWords = async () => {
+  for (const [width, words] of [
+    [1280, 10],
+    [600, 5],
+  ] as const) {
+    test(`snippets are ${words} words on a ${width} px wide screen`, async ({page}) => {
+      await page.setViewportSize({width, height: 800});
+      await page.goto('/toolhive');
+      await button(page).click();
+      await search(page, 'egress proxy');
       const text = await page
         .locator('.DocSearch-Hit .DocSearch-Hit-title')
         .filter({hasText: '…'})
         .first()
         .innerText();
-      return text.replace(/…/g, ' ').trim().split(/\s+/).length;
-    };
-    await page.goto('/toolhive');
-    await openWithButton(page);
-    await search(page, 'egress proxy');
-    expect(await snippetWords()).toBe(10);
-    await page.keyboard.press('Escape');
-
-    await page.setViewportSize({width: 600, height: 800});
-    await page.reload();
-    await button(page).click();
-    await search(page, 'egress proxy');
-    expect(await snippetWords()).toBe(5);
-  });
+      expect(text.replace(/…/g, ' ').trim().split(/\s+/).length).toBe(words);
+    });
+  }
 
   test('choosing a result goes to the heading and saves a recent search; favourites stay', async ({
     page,
@@ -202,21 +198,32 @@ test.describe('results', () => {
       'Reset the keyring password',
     ]);
 
-    // Keyboard: Enter opens the first result.
+    // Both lists survive a reload.
+    await page.reload();
+    await openWithButton(page);
+    await expect(
+      page.locator('.DocSearch-Hits').filter({hasText: 'Favorite'}).locator('.DocSearch-Hit-title'),
+    ).toHaveText(['Reset the keyring password']);
+    await expect(
+      page.locator('.DocSearch-Hits').filter({hasText: 'Recent'}).locator('.DocSearch-Hit-title'),
+    ).toHaveCount(0);
+    expect(real(errors)).toEqual([]);
+  });
+
+  test('Enter opens the first result and saves it as a recent search', async ({page}) => {
+    const errors = collectErrors(page);
+    await page.goto('/toolhive');
+    await openWithButton(page);
     await search(page, 'thv run transport');
     await expect(page.locator('.DocSearch-Hit').first().locator('.DocSearch-Hit-title')).toHaveText(
       '--transport',
     );
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/toolhive\/reference\/cli\/thv_run#flag-transport$/);
-
-    // Both lists survive a reload.
-    await page.reload();
     await openWithButton(page);
-    await expect(page.locator('.DocSearch-Hits').filter({hasText: 'Favorite'})).toBeVisible();
     await expect(
       page.locator('.DocSearch-Hits').filter({hasText: 'Recent'}).locator('.DocSearch-Hit-title'),
-    ).toContainText(['--transport']);
+    ).toHaveText(['--transport']);
     expect(real(errors)).toEqual([]);
   });
 
@@ -469,20 +476,18 @@ test.describe('accessibility', () => {
       await search(page, 'network isolation');
       await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
       await animationsFinished(page);
-      const results = await new AxeBuilder({page})
-        .include('.DocSearch-Container')
-        // Markup of DocSearch 4.7 itself, which only copying its modal could
-        // change: the backdrop is a role="button" around the whole dialog and
-        // each result is a role="option" holding a link (nested-interactive),
-        // and its footer is a <footer> outside any landmark
-        // (landmark-no-duplicate-contentinfo). Everything else must pass.
-        .disableRules(['nested-interactive', 'landmark-no-duplicate-contentinfo'])
-        .analyze();
-      expect(
-        results.violations.map(
-          (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-        ),
-      ).toEqual([]);
+      const violations = await axeViolations(
+        page,
+        axe(page)
+          .include('.DocSearch-Container')
+          // Markup of DocSearch 4.7 itself, which only copying its modal could
+          // change: the backdrop is a role="button" around the whole dialog and
+          // each result is a role="option" holding a link (nested-interactive),
+          // and its footer is a <footer> outside any landmark
+          // (landmark-no-duplicate-contentinfo). Everything else must pass.
+          .disableRules(['nested-interactive', 'landmark-no-duplicate-contentinfo']),
+      );
+      expect(violations).toEqual([]);
     });
   }
 });
