@@ -1,15 +1,17 @@
 /**
  * Generates the MCPServer resource reference, docs/toolhive/reference/crd-spec.mdx,
  * from data/crd/mcpserver.schema.json (fields), data/crd/notes.yaml (fields
- * that behave differently in this release), and the prose in template.md and
- * the manifest in example.yaml next to this script. The page is a build output
- * (gitignored); prestart and prebuild run this script. Edit the inputs, not the page.
+ * that behave differently in this release, each pointing at its entries of
+ * data/known-issues.yaml), and the prose in template.md and the manifest in
+ * example.yaml next to this script. The page is a build output (gitignored);
+ * prestart and prebuild run this script. Edit the inputs, not the page.
  *
  * Usage: tsx scripts/crd-reference/generate.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
+import {COMPONENT, loadKnownIssues} from '../../plugins/known-issues/data';
 
 export const siteRoot = path.resolve(__dirname, '..', '..');
 export const schemaFile = path.join(siteRoot, 'data', 'crd', 'mcpserver.schema.json');
@@ -90,10 +92,15 @@ export interface SchemaNode {
   format?: string;
 }
 
+/**
+ * A field that does not do what its name suggests. The gap itself is written
+ * once, in its entries of data/known-issues.yaml (`issues`); the note adds
+ * only what the field's reader needs on top of them (`text`, optional).
+ */
 export interface Note {
   title: string;
-  text: string;
-  source: string;
+  issues: string[];
+  text?: string;
 }
 
 export interface NotesData {
@@ -356,11 +363,44 @@ export function renderSummarized(): string {
   ].join('\n');
 }
 
-export function renderNotes(notes: NotesData, fields: Field[]): string {
+/**
+ * Checks that every note names a known field and at least one entry of
+ * data/known-issues.yaml, and that no entry is named by two notes (a page
+ * shows each known issue once).
+ */
+export function checkNotes(
+  notes: NotesData,
+  fields: Field[],
+  issueIds: ReadonlySet<string> = new Set(loadKnownIssues().keys()),
+): void {
   const known = new Set(fields.map((f) => f.path));
-  const out: string[] = [];
+  const used = new Map<string, string>();
   for (const [p, n] of Object.entries(notes.notes)) {
     if (!known.has(p)) throw new Error(`data/crd/notes.yaml: unknown field path "${p}"`);
+    if (!Array.isArray(n.issues) || n.issues.length === 0) {
+      throw new Error(`data/crd/notes.yaml: the note on "${p}" names no known issue`);
+    }
+    for (const id of n.issues) {
+      if (!issueIds.has(id)) {
+        throw new Error(
+          `data/crd/notes.yaml: the note on "${p}" names unknown known issue "${id}"`,
+        );
+      }
+      const other = used.get(id);
+      if (other) {
+        throw new Error(
+          `data/crd/notes.yaml: known issue "${id}" is named by "${other}" and "${p}"`,
+        );
+      }
+      used.set(id, p);
+    }
+  }
+}
+
+/** One section per note: its field, its own text, and its known issues as admonitions. */
+export function renderNotes(notes: NotesData, fields: Field[]): string {
+  const out: string[] = [];
+  for (const [p, n] of Object.entries(notes.notes)) {
     const field = fields.find((f) => f.path === p)!;
     const target = targetObject(field) ?? p;
     out.push(
@@ -368,9 +408,9 @@ export function renderNotes(notes: NotesData, fields: Field[]): string {
       '',
       `Field: [${code(p)}](#${anchorFor(target)})`,
       '',
-      n.text.trim(),
-      '',
     );
+    if (n.text) out.push(n.text.trim(), '');
+    for (const id of n.issues) out.push(`<${COMPONENT} id="${id}" />`, '');
   }
   return out.join('\n');
 }
@@ -392,16 +432,18 @@ export function renderPage(
   notes: NotesData = loadNotes(),
   template = fs.readFileSync(templateFile, 'utf8'),
   example = fs.readFileSync(exampleFile, 'utf8'),
+  issueIds: ReadonlySet<string> = new Set(loadKnownIssues().keys()),
 ): string {
   const sections = collectSections(schema);
   const fields = sections.flatMap((s) => s.fields);
+  checkNotes(notes, fields, issueIds);
   const page = fill(template, {
     ...releases,
     overview: renderOverview(),
     printerColumns: renderPrinterColumns(),
     summarized: renderSummarized(),
     fields: sections.map((s) => renderSection(s, notes)).join('\n'),
-    notesIntro: `The fields below are accepted and stored, but in ${cell(notes.release)} they do not do what their names suggest. Each field's description in the tables above links to its note.`,
+    notesIntro: `The fields below are accepted and stored, but in ${cell(notes.release)} they do not do what their names suggest, or not everything you might expect. Each field's description in the tables above links to its note, and each note shows the known issues behind it, with their workarounds. The [known issues](/toolhive/reference/known-issues#kubernetes) page lists these and the operator's other known issues.`,
     notes: renderNotes(notes, fields),
     example: fence('yaml', example, 'title="github-mcpserver.yaml"'),
   });

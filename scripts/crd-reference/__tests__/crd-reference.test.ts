@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {checkMarkdownManifests, loadValidator} from '../../checks/lib/crd-yaml';
+import {loadKnownIssues} from '../../../plugins/known-issues/data';
 import {
   anchorFor,
   cell,
+  checkNotes,
   collectFields,
   collectSections,
   constraints,
@@ -14,6 +16,7 @@ import {
   renderPage,
   schemaFile,
   targetObject,
+  type NotesData,
 } from '../generate';
 
 const schema = loadSchema();
@@ -119,25 +122,62 @@ test('notes name existing fields and appear beside them', () => {
   for (const key of [
     'spec.resources',
     'spec.volumes',
+    'spec.permissionProfile',
     'spec.permissionProfile.type',
     'spec.tools',
   ]) {
     assert.ok(notes.notes[key], `no note for ${key}`);
   }
-  for (const [p, n] of Object.entries(notes.notes)) {
+  for (const [p] of Object.entries(notes.notes)) {
     assert.ok(paths.has(p), `note for unknown field ${p}`);
     assert.ok(page.includes(`{#${noteAnchor(p)}}`), `${p}: note section`);
     assert.ok(page.includes(`See [the note](#${noteAnchor(p)})`), `${p}: note beside the field`);
-    assert.ok(n.source.includes('@v0.2.8'), `${p}: source names the tag`);
   }
   assert.throws(
     () =>
       renderPage(schema, {
         ...notes,
-        notes: {...notes.notes, 'spec.nope': notes.notes['spec.tools']},
+        notes: {...notes.notes, 'spec.nope': {title: 'Nope', issues: ['k8s-nope']}},
       }),
     /unknown field path "spec.nope"/,
   );
+});
+
+test('each note shows its known issues, and only issues that exist, once each', () => {
+  const ids = new Set(loadKnownIssues().keys());
+  for (const [p, n] of Object.entries(notes.notes)) {
+    assert.ok(n.issues.length > 0, `${p}: no known issue`);
+    const section = page.slice(page.indexOf(`{#${noteAnchor(p)}}`)).split('\n### ')[0];
+    for (const id of n.issues) {
+      assert.ok(ids.has(id), `${p}: unknown known issue ${id}`);
+      assert.ok(section.includes(`<KnownIssue id="${id}" />`), `${p}: ${id} not in its note`);
+    }
+  }
+  const all = Object.values(notes.notes).flatMap((n) => n.issues);
+  assert.equal(new Set(all).size, all.length, 'a known issue named by two notes');
+  const issueIds = new Set(['k8s-a', 'k8s-b']);
+  const one = (issues: string[]): NotesData => ({
+    release: notes.release,
+    notes: {'spec.tools': {title: 'T', issues}},
+  });
+  assert.throws(() => checkNotes(one(['k8s-c']), fields, issueIds), /unknown known issue "k8s-c"/);
+  assert.throws(() => checkNotes(one([]), fields, issueIds), /names no known issue/);
+  assert.throws(
+    () =>
+      checkNotes(
+        {
+          release: notes.release,
+          notes: {
+            'spec.tools': {title: 'T', issues: ['k8s-a']},
+            'spec.port': {title: 'P', issues: ['k8s-a']},
+          },
+        },
+        fields,
+        issueIds,
+      ),
+    /"k8s-a" is named by "spec.tools" and "spec.port"/,
+  );
+  assert.doesNotThrow(() => checkNotes(one(['k8s-a', 'k8s-b']), fields, issueIds));
 });
 
 test('objects and lists of objects get their own sections', () => {
