@@ -134,9 +134,18 @@ export function entryUrl(id: string): string {
 
 /** One sentence: where it was checked, and whether a later release fixes it. */
 export function statusText(issue: KnownIssue): string {
-  const checked = issue.checked.map(releaseName).join(', ');
-  if (issue.fixedIn) return `Checked in ${checked}. Fixed in ${releaseName(issue.fixedIn)}.`;
-  return `Checked in ${checked}. Still present in ${releaseName(issue.presentIn!)}, the newest release checked.`;
+  if (issue.fixedIn) {
+    const checked = issue.checked.map(releaseName).join(', ');
+    return `Checked in ${checked}. Fixed in ${releaseName(issue.fixedIn)}.`;
+  }
+  const newest = issue.presentIn!;
+  const others = issue.checked.filter(
+    (c) => c.product !== newest.product || c.release !== newest.release,
+  );
+  const still = `still present in ${releaseName(newest)}, the newest release checked.`;
+  return others.length === 0
+    ? `Still present in ${releaseName(newest)}, the newest release checked.`
+    : `Checked in ${others.map(releaseName).join(', ')}; ${still}`;
 }
 
 const markdownParser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm);

@@ -20,6 +20,7 @@ import {
   mentionsIn,
   siteRoot,
   sourceUrl,
+  statusText,
   type KnownIssue,
 } from '../data';
 import {docsFiles, findMentions, renderPage} from '../generate';
@@ -205,4 +206,21 @@ test('the pages scanned for mentions are the docs, without the generated referen
   const files = docsFiles();
   assert.ok(files.length > 25);
   assert.ok(!files.some((f) => f.endsWith(path.join('reference', 'known-issues.mdx'))));
+});
+
+test('the status line names the newest release checked once', () => {
+  const open = {
+    ...sample,
+    fixedIn: undefined,
+    checked: [
+      {product: 'ToolHive', release: 'v0.2.8'},
+      {product: 'ToolHive', release: 'v0.44.0'},
+    ],
+    presentIn: {product: 'ToolHive', release: 'v0.44.0'},
+  } satisfies KnownIssue;
+  assert.equal(
+    statusText(open),
+    'Checked in ToolHive v0.2.8; still present in ToolHive v0.44.0, the newest release checked.',
+  );
+  assert.equal(statusText(sample), 'Checked in ToolHive v0.2.8. Fixed in ToolHive v0.3.0.');
 });
