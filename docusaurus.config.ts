@@ -195,7 +195,16 @@ const config: Config = {
       gtagTrackingId && ['./plugins/gtag/index.ts', {trackingId: gtagTrackingId}],
     // Search: the search bar's theme; without Algolia, the local index of
     // every page and the search UI pointed at it.
-    ['./plugins/search/index.ts', {local: !useAlgolia, exclude: ['/theme-preview']}],
+    // The known issues page is found by its title and lead: each entry's
+    // text is indexed where a guide mentions it, in context.
+    [
+      './plugins/search/index.ts',
+      {
+        local: !useAlgolia,
+        exclude: ['/theme-preview'],
+        leadOnly: ['/toolhive/reference/known-issues'],
+      },
+    ],
   ].filter(Boolean) as Config['plugins'],
 
   themeConfig: {

@@ -169,7 +169,10 @@ function paragraph(children: PhrasingContent[]): Paragraph {
  * The docs' admonition plugin turns the directive into the theme's
  * admonition.
  */
-export function admonitionNode(issue: KnownIssue): ContainerDirective {
+export function admonitionNode(
+  issue: KnownIssue,
+  {statusClass}: {statusClass?: string} = {},
+): ContainerDirective {
   const workaround = markdownNodes(issue.workaround);
   const first = workaround[0];
   if (first?.type === 'paragraph') {
@@ -202,17 +205,38 @@ export function admonitionNode(issue: KnownIssue): ContainerDirective {
       label,
       ...markdownNodes(issue.symptom),
       ...workaround,
-      paragraph([
-        {type: 'text', value: `${statusText(issue)} `},
-        {
-          type: 'link',
-          url: entryUrl(issue.id),
-          children: [{type: 'text', value: 'Source and details'}],
-        },
-      ]),
+      statusParagraph(
+        [
+          {type: 'text', value: `${statusText(issue)} `},
+          {
+            type: 'link',
+            url: entryUrl(issue.id),
+            children: [{type: 'text', value: 'Source and details'}],
+          },
+        ],
+        statusClass,
+      ),
     ],
   };
 }
+
+/**
+ * The status line, as a `<p>` with a class when one is given (the docs
+ * style it small, and the search index leaves it out: it is the same words
+ * in every admonition), else as a plain paragraph (the Markdown twins).
+ */
+function statusParagraph(children: PhrasingContent[], className: string | undefined): BlockContent {
+  if (!className) return paragraph(children);
+  return {
+    type: 'mdxJsxFlowElement',
+    name: 'p',
+    attributes: [{type: 'mdxJsxAttribute', name: 'className', value: className}],
+    children,
+  } as unknown as BlockContent;
+}
+
+/** The class of an admonition's status line on docs pages. */
+export const STATUS_CLASS = 'known-issue-status';
 
 /** Every `<KnownIssue id="...">` in a page's source, with its line. */
 export function mentionsIn(source: string): Array<{id: string; line: number}> {

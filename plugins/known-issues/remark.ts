@@ -11,7 +11,7 @@
  */
 import type {Root, RootContent} from 'mdast';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
-import {admonitionNode, COMPONENT, dataFile, knownIssue} from './data';
+import {admonitionNode, COMPONENT, dataFile, knownIssue, STATUS_CLASS} from './data';
 
 export interface RemarkKnownIssuesOptions {
   /** The data file (default: data/known-issues.yaml). */
@@ -47,7 +47,9 @@ export default function remarkKnownIssues(options: RemarkKnownIssuesOptions = {}
       } catch (error) {
         throw new Error(`${where}: ${(error as Error).message}`);
       }
-      parent.children[index] = admonitionNode(issue) as unknown as RootContent;
+      parent.children[index] = admonitionNode(issue, {
+        statusClass: STATUS_CLASS,
+      }) as unknown as RootContent;
     });
   };
 }

@@ -5,6 +5,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {AllContent} from '@docusaurus/types';
 import {recordsFromHtml} from '../index-builder/html';
+import {withLeadOnly} from '../index-builder';
 import {recordsFromMarkdown} from '../index-builder/source';
 import {docsWithSections, DEFAULT_SECTION} from '../index-builder/sections';
 import {packRecords, unpackRecords, type DocSearchRecord} from '../client/records';
@@ -300,4 +301,30 @@ test('lvl0 is the top-level sidebar category of each doc', () => {
 
 test('the index file rejects an unknown format', () => {
   assert.throws(() => unpackRecords({format: 2, pages: [], records: []} as never), /format/);
+});
+
+test('a lead-only page keeps its title and the text before its first heading', () => {
+  const html = `<html><head><title>Known issues | ToolHive</title></head><body><article>
+    <div class="theme-doc-markdown markdown"><h1>Known issues</h1><p>Every gap, listed.</p>
+    <h2 id="cli">ToolHive CLI</h2><p>An entry's text.</p></div></article></body></html>`;
+  const page = recordsFromHtml(html, {
+    path: '/toolhive/reference/known-issues',
+    lvl0: 'Reference',
+  })!;
+  assert.deepEqual(
+    withLeadOnly(page).records.map((r) => r.text),
+    ['Known issues', 'Every gap, listed.'],
+  );
+  assert.equal(page.records.length, 4);
+});
+
+test("a known issue's status line is left out of the index", () => {
+  const html = `<html><head><title>Run | ToolHive</title></head><body><article>
+    <div class="theme-doc-markdown markdown"><h1>Run</h1>
+    <div class="theme-admonition"><p>The flag does nothing.</p>
+    <p class="known-issue-status">Checked in ToolHive v0.2.8. <a href="/x">Source and details</a></p></div>
+    </div></article></body></html>`;
+  const texts = recordsFromHtml(html, {path: '/run', lvl0: 'CLI'})!.records.map((r) => r.text);
+  assert.ok(texts.includes('The flag does nothing.'), texts.join(' | '));
+  assert.ok(!texts.some((t) => t.includes('Checked in')), texts.join(' | '));
 });

@@ -49,6 +49,9 @@ const SKIP_CLASSES = [
   'pagination-nav',
   'docusaurus-mermaid-container',
   'mermaid',
+  // A known issue's status line: the same words in every such admonition
+  // (plugins/known-issues).
+  'known-issue-status',
 ];
 
 /** Block children of a list item that are indexed on their own. */

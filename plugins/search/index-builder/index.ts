@@ -12,6 +12,12 @@ import {recordsFromMarkdown} from './source';
 export interface SearchIndexOptions {
   /** Routes left out of the index, besides the search page and 404. */
   exclude?: string[];
+  /**
+   * Routes indexed by their title, keywords and lead only (the text before
+   * the first heading): pages that list, section by section, what other
+   * pages already say in context, so that search finds each text once.
+   */
+  leadOnly?: string[];
   /** Section (lvl0) of the landing page. */
   homeSection?: string;
 }
@@ -47,6 +53,7 @@ export function searchIndex(
   const devDir = path.join(generatedFilesDir, 'toolhive-search-index');
   const routePath = (p: string) => normalizeUrl([baseUrl, p]);
   const exclude = new Set(['/search', '/404.html', ...(options.exclude ?? [])].map(routePath));
+  const leadOnly = new Set((options.leadOnly ?? []).map(routePath));
   let docs: DocInfo[] = [];
   // Doc permalinks of index pages end in "/"; routes follow `trailingSlash`.
   const asRoute = (permalink: string) =>
@@ -73,14 +80,14 @@ export function searchIndex(
             .readFile(path.join(siteDir, doc.source), 'utf8')
             .catch(() => null);
           if (source === null || exclude.has(asRoute(doc.permalink))) continue;
-          pages.push(
-            recordsFromMarkdown(source, {
-              path: asRoute(doc.permalink),
-              lvl0: doc.section,
-              title: doc.title,
-              keywords: doc.keywords,
-            }),
-          );
+          const route = asRoute(doc.permalink);
+          const page = recordsFromMarkdown(source, {
+            path: route,
+            lvl0: doc.section,
+            title: doc.title,
+            keywords: doc.keywords,
+          });
+          pages.push(leadOnly.has(route) ? withLeadOnly(page) : page);
         }
         await fs.mkdir(devDir, {recursive: true});
         await fs.writeFile(path.join(devDir, INDEX_FILE), JSON.stringify(packRecords(pages)));
@@ -104,7 +111,7 @@ export function searchIndex(
           sectionOf.get(route) ??
           (route === baseUrl ? (options.homeSection ?? 'Home') : DEFAULT_SECTION);
         const page = recordsFromHtml(html, {path: route, lvl0});
-        if (page) pages.push(page);
+        if (page) pages.push(leadOnly.has(route) ? withLeadOnly(page) : page);
       }
       const file = packRecords(pages);
       await fs.writeFile(path.join(outDir, INDEX_FILE), JSON.stringify(file));
@@ -113,6 +120,12 @@ export function searchIndex(
       );
     },
   };
+}
+
+/** The page's title record and the text before its first heading. */
+export function withLeadOnly(page: PageRecords): PageRecords {
+  const firstHeading = page.records.findIndex((r, i) => i > 0 && r.level > 0);
+  return {...page, records: firstHeading < 0 ? page.records : page.records.slice(0, firstHeading)};
 }
 
 /** The HTML file that answers a route, as the host resolves clean URLs. */
