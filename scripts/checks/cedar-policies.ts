@@ -26,7 +26,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse as parseYaml} from 'yaml';
 import {findRepoRoot, isMainScript, listFiles, relativePath} from './lib/code-blocks';
-import {scanMarkdown, scanYamlFile, type FileScan, type PolicySet} from './lib/cedar-docs';
+import {scanMarkdown, scanYamlFile, type FileScan} from './lib/cedar-docs';
 import {
   cedarVersion,
   decide,

@@ -26,7 +26,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import prettier from 'prettier';
 import {parse as parseYaml} from 'yaml';
-import {findRepoRoot, isMainScript} from '../checks/lib/code-blocks';
+import {findRepoRoot} from '../checks/lib/code-blocks';
 
 export const DEFAULT_GIT_DIR = '/work/.mirror/stacklok+toolhive/repo';
 export const DEFAULT_TAG = 'toolhive-operator-crds-0.0.15';
@@ -235,5 +235,5 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-if (isMainScript('extract') && process.argv[1]?.includes('crd-extract'))
+if (process.argv[1] && /crd-extract[\\/]extract\.[cm]?[jt]s$/.test(process.argv[1]))
   main(process.argv.slice(2)).then((code) => (process.exitCode = code));

@@ -2,14 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {findRepoRoot} from '../lib/code-blocks';
-import {
-  checkValues,
-  loadCharts,
-  parseHelmArgs,
-  parseSetFlag,
-  resolveChart,
-  typedValue,
-} from '../lib/helm';
+import {loadCharts, parseHelmArgs, parseSetFlag, resolveChart, typedValue} from '../lib/helm';
 import {lexShell, type Word} from '../lib/thv-lines';
 import {CHART_FILES, checkHelmMarkdown} from '../helm-values';
 

@@ -330,8 +330,8 @@ function fromJson(v: unknown): GoValue {
 /** cedar-go v1.2.6 NewDecimalFromFloat: value*10000 truncated to int64; overflow is an error. */
 export function decimalFromFloat(f: number): string | null {
   const scaled = f * 10000;
-  if (!Number.isFinite(scaled) || scaled > 9223372036854775807 || scaled < -9223372036854775808)
-    return null;
+  // Go compares with math.MaxInt64 and MinInt64 converted to float64: ±2^63.
+  if (!Number.isFinite(scaled) || scaled > 2 ** 63 || scaled < -(2 ** 63)) return null;
   const v = BigInt(Math.trunc(scaled));
   const neg = v < 0n;
   const abs = neg ? -v : v;
