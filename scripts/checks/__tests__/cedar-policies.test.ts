@@ -361,3 +361,33 @@ test('checkCedarPolicies reports page:line, stale table entries and a summary', 
     rmSync(dir, {recursive: true, force: true});
   }
 });
+
+test('policies marked as a mistake shown on purpose are not judged', () => {
+  const md = [
+    '### Wrong and right', // 1
+    '```text', // 2
+    '// error-next-line', // 3
+    'permit(principal, action, resource in [Tool::"a", Tool::"b"]);', // 4
+    ALLOW_FETCH, // 5
+    '```', // 6
+    '', // 7
+    '```yaml title="bad.yaml"', // 8
+    'version: "1.0"', // 9
+    'type: cedarv1', // 10
+    'cedar:', // 11
+    '  policies:', // 12
+    '    # error-next-line', // 13
+    '    - \'permit(principal, action, resource in [Tool::"a"]);\'', // 14
+    '```', // 15
+  ].join('\n');
+  const scan = scanMarkdown(md);
+  assert.deepEqual(
+    scan.sets.map((s) => s.id),
+    ['Wrong and right'],
+  );
+  assert.deepEqual(scan.stray, []);
+  assert.deepEqual(
+    problemsOf(md, {'Wrong and right': {requests: [{tool: 'fetch', expect: 'allow'}]}}),
+    [],
+  );
+});

@@ -376,6 +376,32 @@ function cedarTextSet(
   return set;
 }
 
+const MAGIC = /^\s*(?:#|\/\/)\s*(error-next-line|error-start|error-end)\s*$/;
+
+/**
+ * File lines of a block that show a mistake on purpose (`error-next-line`,
+ * `error-start` … `error-end`, written with `#` or `//`), and the magic
+ * comment lines themselves.
+ */
+export function shownMistakes(block: CodeBlock): Set<number> {
+  const out = new Set<number>();
+  let inRange = false;
+  let next = false;
+  block.lines.forEach((line, i) => {
+    const n = block.lineNumbers[i];
+    const m = MAGIC.exec(line)?.[1];
+    if (m) {
+      out.add(n);
+      if (m === 'error-next-line') next = true;
+      else inRange = m === 'error-start';
+      return;
+    }
+    if (next || inRange) out.add(n);
+    next = false;
+  });
+  return out;
+}
+
 function startsWithPolicy(lines: string[]): boolean {
   const first = lines.find((l) => l.trim() !== '' && !/^\s*\/\//.test(l));
   return first !== undefined && POLICY_START.test(first);
@@ -390,12 +416,16 @@ export function scanMarkdown(markdown: string): FileScan {
   for (const block of blocks) {
     if (block.lines.length === 0) continue;
     const id = titleOf(block) ?? headingAt(block.startLine);
-    const found: PolicySet[] = [];
+    const marked = shownMistakes(block);
+    let found: PolicySet[] = [];
     if (
       block.lang === 'cedar' ||
       (!DATA_LANGS.has(block.lang) && !SHELL_LANGS.has(block.lang) && startsWithPolicy(block.lines))
     ) {
-      found.push(cedarTextSet(block, id, block.lines, block.lineNumbers));
+      // Shown mistakes and the magic comments become blank lines, so lines keep their numbers.
+      const lines = block.lines.map((l, i) => (marked.has(block.lineNumbers[i]) ? '' : l));
+      if (lines.some((l) => l.trim() !== ''))
+        found.push(cedarTextSet(block, id, lines, block.lineNumbers));
     } else if (DATA_LANGS.has(block.lang)) {
       found.push(
         ...setsInYaml(
@@ -415,12 +445,24 @@ export function scanMarkdown(markdown: string): FileScan {
         );
       }
     }
+    // Policies inside shown mistakes are not judged; a set left without policies goes.
+    const isMarked = (from: number, to: number) => {
+      for (let l = from; l <= to; l += 1) if (marked.has(l)) return true;
+      return false;
+    };
+    found = found.filter((set) => {
+      if (set.source === 'Cedar text') return true; // blanked above
+      const before = set.policies.length;
+      set.policies = set.policies.filter((p) => !isMarked(p.line, p.endLine));
+      set.problems = set.problems.filter((p) => !marked.has(p.line));
+      return before === 0 || set.policies.length > 0;
+    });
     sets.push(...found);
     const covered = (line: number) =>
       found.some((s) => s.policies.some((p) => line >= p.line && line <= p.endLine));
     block.lines.forEach((l, i) => {
       const line = block.lineNumbers[i];
-      if (POLICY_LIKE.test(l) && !covered(line))
+      if (POLICY_LIKE.test(l) && !covered(line) && !marked.has(line))
         stray.push({
           line,
           message:
