@@ -13,13 +13,14 @@ import {
   loadJson,
   nameLimit,
   nameLimitAllTransports,
+  PARTIAL_NODES,
   storedSchema,
   TRANSPORTS,
   withoutNulls,
   type Node,
 } from '../lib/crd-structure';
 import {checkYamlText, loadValidator} from '../lib/crd-yaml';
-import {resource} from '../../crd-reference/generate';
+import {kubernetesTypes, resource} from '../../crd-reference/generate';
 
 const ROOT = findRepoRoot();
 const extract = loadCrdExtract(path.join(ROOT, 'data/crd/mcpserver.crd.json'));
@@ -91,6 +92,14 @@ test('the comparison finds each kind of disagreement', () => {
     messages(quantity).join('\n'),
     /spec\.resources\.limits\.cpu: pattern must be the CRD's quantity pattern/,
   );
+});
+
+test('the reference page calls partial exactly the objects our schema lists in part', () => {
+  const partial = Object.entries(kubernetesTypes)
+    .filter(([, t]) => t.partial)
+    .map(([p]) => p)
+    .sort();
+  assert.deepEqual(partial, [...PARTIAL_NODES].sort());
 });
 
 test('the generator states the resource facts of the extract', () => {
