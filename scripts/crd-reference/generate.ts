@@ -56,9 +56,11 @@ export const kubernetesTypes: Record<string, {name: string; url: string; partial
     url: 'https://kubernetes.io/docs/reference/kubernetes-api/common-definitions/object-meta/',
     partial: false,
   },
-  'spec.podTemplateSpec': {
-    name: 'PodTemplateSpec',
-    url: 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-template-v1/',
+  // Not spec.podTemplateSpec: in CRD 0.0.15 its metadata keeps no field, so
+  // it is not a standard PodTemplateSpec. Its spec is a standard PodSpec.
+  'spec.podTemplateSpec.spec': {
+    name: 'PodSpec',
+    url: 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/#PodSpec',
     partial: true,
   },
   'spec.podTemplateSpec.spec.containers[]': {

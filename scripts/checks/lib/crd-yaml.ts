@@ -1,17 +1,26 @@
 /**
- * Validate MCPServer manifests found in YAML code blocks against our JSON
- * Schema (data/crd/mcpserver.schema.json, draft 2020-12).
+ * Validate MCPServer manifests found in YAML code blocks.
  *
  * Each yaml/yml block (and each here-document in a shell block, as in
  * `kubectl apply -f - <<EOF`) is split into documents (`---`); every document
- * whose `kind` is `MCPServer` is validated with ajv. Problems carry the 1-based file
- * line of the offending node, so the report points at the exact field.
+ * whose `kind` is `MCPServer` is checked, in this order:
+ * 1. its name against the names the operator derives from it
+ *    (data/crd/derived-names.yaml), for its transport;
+ * 2. against the CRD itself (data/crd/mcpserver.crd.json, see
+ *    crd-structure.ts), as strictly as `kubectl apply` by default: an unknown
+ *    field is an error;
+ * 3. against our JSON Schema (data/crd/mcpserver.schema.json, draft 2020-12),
+ *    which adds the limits the operator imposes beyond the CRD. Errors at a
+ *    place already reported are left out.
+ * Problems carry the 1-based file line of the offending node, so the report
+ * points at the exact field.
  */
 import {readFileSync} from 'node:fs';
 import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments} from 'yaml';
 import {extractCodeBlocks} from './code-blocks';
+import {checkDerivedNames, kubectlMessage, withoutNulls, type DerivedNames} from './crd-structure';
 
 export const MANIFEST_KIND = 'MCPServer';
 export const YAML_LANGS = new Set(['yaml', 'yml']);
@@ -20,6 +29,16 @@ export interface ManifestProblem {
   /** 1-based line number (in the file when checking Markdown, in the YAML text otherwise). */
   line: number;
   message: string;
+}
+
+/** What manifests are checked against; a bare ValidateFunction means our schema only. */
+export interface ManifestValidators {
+  /** Our JSON Schema. */
+  schema: ValidateFunction;
+  /** The CRD, with kubectl's strictness (crd-structure.ts createCrdValidator). */
+  crd?: ValidateFunction;
+  /** The names the operator derives from metadata.name. */
+  names?: DerivedNames;
 }
 
 export interface YamlCheckResult {
@@ -172,10 +191,15 @@ function rangeStart(node: unknown): number | undefined {
  * number of the text's first line (use the code block's first content line).
  */
 export function checkYamlText(
-  validate: ValidateFunction,
+  validators: ValidateFunction | ManifestValidators,
   text: string,
   firstLine = 1,
 ): YamlCheckResult {
+  const {
+    schema: validate,
+    crd,
+    names,
+  } = typeof validators === 'function' ? {schema: validators} : (validators as ManifestValidators);
   const result: YamlCheckResult = {manifests: 0, problems: []};
   const lineCounter = new LineCounter();
   const lineAt = (offset: number | undefined) =>
@@ -213,16 +237,46 @@ export function checkYamlText(
       typeof (obj.metadata as Record<string, unknown>).name === 'string'
         ? String((obj.metadata as Record<string, unknown>).name)
         : '(unnamed)';
-    if (validate(obj)) continue;
     const seen = new Set<string>();
+    /** Places already reported, as JSON pointers (an unknown key as pointer/key). */
+    const reported = new Set<string>();
+    /** The place an error is about: the node, an unknown key in it, or a missing field. */
+    const placeOf = (err: ErrorObject, pointer: string, key?: string) => {
+      const missing = (err.params as {missingProperty?: string}).missingProperty;
+      if (err.keyword === 'required' && missing) return `${pointer}/${missing}`;
+      return key === undefined ? pointer : `${pointer}/${key}`;
+    };
+    const report = (pointer: string, key: string | undefined, text: string, place: string) => {
+      const message = `${MANIFEST_KIND} ${name}: ${text}`;
+      const line = lineAt(locate(doc.contents, decodePointer(pointer), key) ?? docStart);
+      const id = `${line}:${message}`;
+      if (seen.has(id)) return;
+      seen.add(id);
+      reported.add(place);
+      result.problems.push({line, message});
+    };
+    const spec =
+      obj.spec && typeof obj.spec === 'object' ? (obj.spec as Record<string, unknown>) : {};
+    if (names && name !== '(unnamed)') {
+      const transport = typeof spec.transport === 'string' ? spec.transport : 'stdio';
+      for (const m of checkDerivedNames(names, name, transport))
+        report('/metadata/name', undefined, m, '/metadata/name');
+      // The derived names decide the name's length and characters, per transport.
+      reported.add('/metadata/name');
+    }
+    if (crd && !crd(withoutNulls(obj))) {
+      for (const err of crd.errors ?? []) {
+        const f = kubectlMessage(err);
+        report(f.pointer, f.key, `${f.message} (MCPServer CRD)`, placeOf(err, f.pointer, f.key));
+      }
+    }
+    if (validate(obj)) continue;
+    const earlier = [...reported];
     for (const err of validate.errors ?? []) {
       const f = formatError(err);
-      const message = `${MANIFEST_KIND} ${name}: ${f.message}`;
-      const line = lineAt(locate(doc.contents, decodePointer(f.pointer), f.key) ?? docStart);
-      const id = `${line}:${message}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      result.problems.push({line, message});
+      const at = placeOf(err, f.pointer, f.key);
+      if (earlier.some((r) => at === r || at.startsWith(`${r}/`))) continue;
+      report(f.pointer, f.key, f.message, at);
     }
   }
   return result;
@@ -262,7 +316,7 @@ export function heredocBodies(
  * code block, and here-documents in shell blocks (`kubectl apply -f - <<EOF`).
  */
 export function checkMarkdownManifests(
-  validate: ValidateFunction,
+  validate: ValidateFunction | ManifestValidators,
   markdown: string,
 ): YamlCheckResult {
   const total: YamlCheckResult = {manifests: 0, problems: []};

@@ -887,18 +887,26 @@ function endsWithContinuation(line: string): boolean {
   return !!m && m[0].length % 2 === 1;
 }
 
+/** One shell command of a code block, continuation lines joined. */
+export interface ShellCommand {
+  text: string;
+  /** File line of an offset in `text`. */
+  lineOf: (pos: number) => number;
+}
+
 /**
- * Check the lines of one code block. In `console` blocks only lines starting
- * with `$ ` are commands (plus their continuation lines); in the other shell
- * languages every line is, and a leading `$ ` prompt is removed.
+ * The shell commands of one code block's lines. In `console` blocks only
+ * lines starting with `$ ` are commands (plus their continuation lines); in
+ * the other shell languages every line is, and a leading `$ ` prompt is
+ * removed. Continuation lines and lines inside open quotes are joined, and
+ * here-document bodies are skipped.
  */
-export function checkShellLines(
-  tree: CommandTree,
+export function shellCommands(
   lines: string[],
   lineNumbers: number[],
   lang: string,
-): BlockResult {
-  const result: BlockResult = {commandLines: 0, invocations: 0, problems: []};
+): ShellCommand[] {
+  const out: ShellCommand[] = [];
   const consoleMode = lang === 'console';
   const heredocs: {delim: string; strip: boolean}[] = [];
   let i = 0;
@@ -953,11 +961,7 @@ export function checkShellLines(
       while (k + 1 < starts.length && starts[k + 1] <= pos) k += 1;
       return partLines[k];
     };
-
-    const {invocations, problems} = checkShellCommand(tree, text);
-    if (invocations.length > 0) result.commandLines += 1;
-    result.invocations += invocations.length;
-    for (const p of problems) result.problems.push({line: lineOf(p.start), message: p.message});
+    out.push({text, lineOf});
 
     // Here-documents: skip their bodies.
     const {tokens} = lexShell(text);
@@ -973,6 +977,23 @@ export function checkShellLines(
       }
     }
     i = j + 1;
+  }
+  return out;
+}
+
+/** Check the lines of one code block (see shellCommands for what a command is). */
+export function checkShellLines(
+  tree: CommandTree,
+  lines: string[],
+  lineNumbers: number[],
+  lang: string,
+): BlockResult {
+  const result: BlockResult = {commandLines: 0, invocations: 0, problems: []};
+  for (const {text, lineOf} of shellCommands(lines, lineNumbers, lang)) {
+    const {invocations, problems} = checkShellCommand(tree, text);
+    if (invocations.length > 0) result.commandLines += 1;
+    result.invocations += invocations.length;
+    for (const p of problems) result.problems.push({line: lineOf(p.start), message: p.message});
   }
   return result;
 }

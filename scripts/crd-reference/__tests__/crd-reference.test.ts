@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import {test} from 'node:test';
-import {checkMarkdownManifests, loadValidator} from '../../checks/lib/crd-yaml';
+import {extractCodeBlocks, findRepoRoot} from '../../checks/lib/code-blocks';
+import {loadValidators} from '../../checks/crd-examples';
+import {checkMarkdownManifests} from '../../checks/lib/crd-yaml';
 import {loadKnownIssues} from '../../../plugins/known-issues/data';
 import {
   anchorFor,
@@ -14,7 +17,7 @@ import {
   loadSchema,
   noteAnchor,
   renderPage,
-  schemaFile,
+  exampleFile,
   targetObject,
   type NotesData,
 } from '../generate';
@@ -90,8 +93,8 @@ test('required fields are marked, optional ones are not', () => {
   ]) {
     assert.match(row(p), /\| \*\*Required\*\* \|/, p);
   }
-  assert.match(row('spec'), /\| \*\*Required\*\* \|/, 'spec');
-  for (const p of ['spec.transport', 'spec.port', 'spec.tools']) {
+  // The CRD doesn't require spec (only spec.image, once spec is there).
+  for (const p of ['spec', 'spec.transport', 'spec.port', 'spec.tools']) {
     assert.match(row(p), /\| Optional \|/, p);
   }
   const required = fields.filter((f) => f.required).length;
@@ -111,10 +114,18 @@ test('defaults, allowed values and bounds come from the schema', () => {
   );
 });
 
-test('the example manifest validates against the schema', () => {
-  const result = checkMarkdownManifests(loadValidator(schemaFile), page);
+test('the example manifest validates against the CRD, the derived names and the schema', () => {
+  const result = checkMarkdownManifests(loadValidators(findRepoRoot()), page);
   assert.equal(result.manifests, 1);
   assert.deepEqual(result.problems, []);
+});
+
+test('the page holds no manifest but the example, which the docs checks read from example.yaml', () => {
+  const manifests = extractCodeBlocks(page).filter((b) =>
+    /^kind:\s*MCPServer\s*$/m.test(b.content),
+  );
+  assert.equal(manifests.length, 1);
+  assert.equal(manifests[0].content.trim(), fs.readFileSync(exampleFile, 'utf8').trim());
 });
 
 test('notes name existing fields and appear beside them', () => {

@@ -1,0 +1,449 @@
+/**
+ * Extract the values of ToolHive's Helm charts into data/helm/<chart>.json:
+ * every key of the chart's values files and every `.Values` key its
+ * templates read, with the key's type, default and how the templates use it,
+ * and the places where a template mishandles a value.
+ *
+ * Usage (from the repository root):
+ *   tsx scripts/helm-values/extract.ts [--git-dir DIR] [--operator-tag TAG] [--crds-tag TAG] [--out-dir DIR]
+ *
+ * Defaults: --git-dir /work/.mirror/stacklok+toolhive/repo (a bare or normal
+ * git directory of stacklok/toolhive), --operator-tag toolhive-operator-0.2.4,
+ * --crds-tag toolhive-operator-crds-0.0.15, --out-dir data/helm. Files are
+ * read from the tags with git, so no work tree is needed and no chart file is
+ * copied into this repository.
+ *
+ * For each value (a dotted path):
+ * - types: the YAML types of its defaults in the chart's values files
+ *   (values.yaml and, for the operator, values-openshift.yaml). A key that
+ *   only a template reads takes its type from a commented-out example in
+ *   values.yaml, such as `# targetMemoryUtilizationPercentage: 80`;
+ * - freeForm: the templates pass it whole to Kubernetes with toYaml, so any
+ *   keys below it are allowed;
+ * - compares: the strings a template compares it with (`eq .Values.x "a"`);
+ * - unused: no template reads it;
+ * - templateProblems: shapes (map or list) that a template renders wrongly.
+ *   Each `toYaml … | nindent N` is judged against the YAML line it follows:
+ *   after `key:` the block must be indented more; after `key: value` a map at
+ *   the key's column adds keys to that mapping (a mistake inside a list
+ *   entry), a list there or anything deeper breaks the YAML, and a list is
+ *   only right at the column of the enclosing list's dashes.
+ */
+import {execFileSync} from 'node:child_process';
+import {mkdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {parse as parseYaml, parseDocument} from 'yaml';
+import {findRepoRoot} from '../checks/lib/code-blocks';
+import {formatJson} from '../crd-extract/extract';
+
+export const DEFAULT_GIT_DIR = '/work/.mirror/stacklok+toolhive/repo';
+export const DEFAULT_OPERATOR_TAG = 'toolhive-operator-0.2.4';
+export const DEFAULT_CRDS_TAG = 'toolhive-operator-crds-0.0.15';
+export const DEFAULT_OUT_DIR = 'data/helm';
+export const REPOSITORY = 'stacklok/toolhive';
+
+export type ValueType = 'string' | 'number' | 'boolean' | 'null' | 'map' | 'list';
+export type Shape = 'map' | 'list';
+
+export interface TemplateUse {
+  /** Template file and 1-based line. */
+  at: string;
+  how: 'toYaml' | 'range' | 'join' | 'eq' | 'read';
+}
+
+export interface TemplateProblem {
+  shape: Shape;
+  template: string;
+  line: number;
+  reason: string;
+}
+
+export interface ChartValue {
+  types: ValueType[];
+  default?: unknown;
+  inValues: boolean;
+  freeForm?: boolean;
+  compares?: string[];
+  unused?: boolean;
+  usedIn?: string[];
+  templateProblems?: TemplateProblem[];
+}
+
+export interface ChartData {
+  $comment: string;
+  chart: {name: string; version: string; appVersion: string | null};
+  source: {repository: string; tag: string; path: string};
+  reference: string | null;
+  valuesFiles: string[];
+  values: Record<string, ChartValue>;
+}
+
+export function typeOf(v: unknown): ValueType {
+  if (v === null || v === undefined) return 'null';
+  if (Array.isArray(v)) return 'list';
+  if (typeof v === 'object') return 'map';
+  if (typeof v === 'number') return 'number';
+  if (typeof v === 'boolean') return 'boolean';
+  return 'string';
+}
+
+/** Every dotted path of a values tree, with its value (maps are entered; lists are not). */
+export function flatten(tree: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (tree && typeof tree === 'object' && !Array.isArray(tree)) {
+    for (const [k, v] of Object.entries(tree as Record<string, unknown>)) {
+      const p = prefix ? `${prefix}.${k}` : k;
+      out.set(p, v);
+      for (const [kk, vv] of flatten(v, p)) out.set(kk, vv);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Templates
+// ---------------------------------------------------------------------------
+
+interface Action {
+  text: string;
+}
+
+const ACTION = /\{\{-?\s*([\s\S]*?)\s*-?\}\}/g;
+const VALUES_REF = /(?:\$|\B)\.Values((?:\.[A-Za-z_][A-Za-z0-9_]*)+)/g;
+
+function actionsOf(line: string): Action[] {
+  return [...line.matchAll(ACTION)].map((m) => ({text: m[1]}));
+}
+
+/** Literal text of a line with its template actions removed (their output left out). */
+function literalOf(line: string): string {
+  return line.replace(ACTION, '');
+}
+
+export interface TemplateFacts {
+  uses: Map<string, TemplateUse[]>;
+  compares: Map<string, Set<string>>;
+  problems: Map<string, TemplateProblem[]>;
+}
+
+/** An output line of a template, as far as the audit needs it. */
+interface OutLine {
+  /** Column of the content (for an emitted block: its nindent). */
+  indent: number;
+  /** `key:` with nothing after it (opens a block). */
+  opener: boolean;
+  /** Starts with `- `. */
+  dash: boolean;
+  /** Emitted by include/toYaml rather than written. */
+  emitted: boolean;
+  text: string;
+}
+
+function outLine(line: string): OutLine | null {
+  const actions = actionsOf(line);
+  const literal = literalOf(line);
+  if (literal.trim() === '') {
+    const emit = actions.find((a) => /\|\s*nindent\s+\d+/.test(a.text));
+    if (emit && /^(include|toYaml)\b/.test(emit.text.trim())) {
+      const n = Number(/nindent\s+(\d+)/.exec(emit.text)![1]);
+      return {indent: n, opener: false, dash: false, emitted: true, text: emit.text};
+    }
+    return null;
+  }
+  const indent = literal.length - literal.trimStart().length;
+  const body = line.trimStart();
+  return {
+    indent,
+    opener: /:\s*$/.test(body) && !/\{\{/.test(body.replace(/:\s*$/, '').slice(-2)),
+    dash: /^-\s/.test(body) || body === '-',
+    emitted: false,
+    text: body,
+  };
+}
+
+/**
+ * Judge a `toYaml … | nindent n` block that follows the output lines `before`
+ * (nearest last). Returns, per shape, why it renders wrongly, or nothing.
+ */
+export function auditIndent(before: OutLine[], n: number): Partial<Record<Shape, string>> {
+  const prev = before[before.length - 1];
+  if (!prev) return {};
+  const problems: Partial<Record<Shape, string>> = {};
+  if (prev.opener) {
+    if (n <= prev.indent) {
+      problems.map = `renders at column ${n}, not below "${prev.text}" (column ${prev.indent})`;
+      if (n < prev.indent) problems.list = problems.map;
+    }
+    return problems;
+  }
+  // prev holds a complete value: `key: value`, `- key: value`, or an emitted mapping.
+  const keyCol = prev.dash ? prev.indent + 2 : prev.indent;
+  // The list entry that holds prev, if any: the nearest dash line at keyCol - 2.
+  let entry: OutLine | undefined = prev.dash ? prev : undefined;
+  if (!entry) {
+    for (let i = before.length - 2; i >= 0; i -= 1) {
+      const l = before[i];
+      if (l.indent < keyCol - 2) break;
+      if (l.dash && l.indent === keyCol - 2) {
+        entry = l;
+        break;
+      }
+      if (l.indent < keyCol && !l.dash) break;
+    }
+  }
+  if (n > keyCol) {
+    problems.map = `renders at column ${n}, deeper than the finished value "${prev.text}" (column ${keyCol}): the YAML doesn't parse`;
+    problems.list = problems.map;
+  } else if (n === keyCol) {
+    if (entry)
+      problems.map = `renders at column ${n}, inside the list entry "${entry.text}": its keys become fields of that entry`;
+    problems.list = `renders list items at column ${n}, among the keys of "${entry ? entry.text : prev.text}": the YAML doesn't parse`;
+  } else if (entry && n === entry.indent) {
+    problems.map = `renders keys at column ${n}, where the list's items start: the YAML doesn't parse`;
+  } else {
+    problems.map = `renders at column ${n}, outside the mapping of "${prev.text}"`;
+    problems.list = problems.map;
+  }
+  return problems;
+}
+
+/** What the templates do with each value. */
+export function readTemplates(files: {name: string; text: string}[]): TemplateFacts {
+  const facts: TemplateFacts = {uses: new Map(), compares: new Map(), problems: new Map()};
+  const use = (p: string, u: TemplateUse) => {
+    if (!facts.uses.has(p)) facts.uses.set(p, []);
+    facts.uses.get(p)!.push(u);
+  };
+  for (const {name, text} of files) {
+    const lines = text.split('\n');
+    /** Open blocks; for `with` and `range`, the value that `.` stands for inside. */
+    const blocks: {kind: string; value: string | null}[] = [];
+    const dot = () => {
+      const b = [...blocks].reverse().find((x) => x.kind === 'with' || x.kind === 'range');
+      return b?.value ?? undefined;
+    };
+    const out: OutLine[] = [];
+    let inComment = false;
+    lines.forEach((line, i) => {
+      const at = `${name}:${i + 1}`;
+      if (inComment || /\{\{-?\s*\/\*/.test(line)) {
+        inComment = !/\*\/\s*-?\}\}/.test(line);
+        return;
+      }
+      for (const {text: a} of actionsOf(line)) {
+        const refs = [...a.matchAll(VALUES_REF)].map((m) => m[1].slice(1));
+        const head = a.split(/\s+/)[0];
+        if (['with', 'if', 'range', 'define', 'block'].includes(head)) {
+          blocks.push({kind: head, value: head !== 'if' && refs.length === 1 ? refs[0] : null});
+        } else if (head === 'end') {
+          blocks.pop();
+        }
+        if (/\btoYaml\s+\.\s*(\||$)/.test(a)) {
+          const inWith = dot();
+          if (inWith) use(inWith, {at, how: 'toYaml'});
+        }
+        for (const ref of refs) {
+          let how: TemplateUse['how'] = 'read';
+          if (new RegExp(`toYaml\\s+\\$?\\.Values\\.${ref.replace(/\./g, '\\.')}\\b`).test(a))
+            how = 'toYaml';
+          else if (head === 'range') how = 'range';
+          else if (/\|\s*join\b/.test(a)) how = 'join';
+          else if (/\beq\b/.test(a)) {
+            how = 'eq';
+            const lits = [...a.matchAll(/"([^"]*)"/g)].map((m) => m[1]);
+            if (!facts.compares.has(ref)) facts.compares.set(ref, new Set());
+            lits.forEach((l) => facts.compares.get(ref)!.add(l));
+          }
+          use(ref, {at, how});
+        }
+      }
+      // Indentation audit of toYaml blocks of values.
+      const emit = actionsOf(line).find((x) => /^toYaml\b.*\|\s*nindent\s+\d+/.test(x.text));
+      if (emit && literalOf(line).trim() === '') {
+        const n = Number(/nindent\s+(\d+)/.exec(emit.text)![1]);
+        const direct = [...emit.text.matchAll(VALUES_REF)].map((m) => m[1].slice(1))[0];
+        const value = direct ?? (/\btoYaml\s+\.\s*\|/.test(emit.text) ? dot() : undefined);
+        if (value) {
+          const judged = auditIndent(out, n);
+          for (const shape of ['map', 'list'] as Shape[]) {
+            const reason = judged[shape];
+            if (!reason) continue;
+            if (!facts.problems.has(value)) facts.problems.set(value, []);
+            facts.problems.get(value)!.push({shape, template: name, line: i + 1, reason});
+          }
+        }
+      }
+      const o = outLine(line);
+      if (o) out.push(o);
+    });
+  }
+  return facts;
+}
+
+// ---------------------------------------------------------------------------
+// A chart
+// ---------------------------------------------------------------------------
+
+/** The type of a commented-out example `# key: value` at the right depth of values.yaml, if any. */
+export function commentedExample(valuesText: string, dotted: string): ValueType | null {
+  const keys = dotted.split('.');
+  const last = keys[keys.length - 1];
+  const re = new RegExp(`^(\\s*)#\\s*${last}:\\s*(\\S.*)$`);
+  for (const line of valuesText.split('\n')) {
+    const m = re.exec(line);
+    if (m && m[1].length === 2 * (keys.length - 1)) return typeOf(parseYaml(m[2]));
+  }
+  return null;
+}
+
+export interface ChartFiles {
+  name: string;
+  tag: string;
+  dir: string;
+  chartYaml: string;
+  values: {file: string; text: string}[];
+  templates: {name: string; text: string}[];
+  reference: string | null;
+}
+
+export function extractChart(files: ChartFiles): ChartData {
+  const chart = parseYaml(files.chartYaml) as {name: string; version: string; appVersion?: string};
+  const values: Record<string, ChartValue> = {};
+  const [main] = files.values;
+  for (const vf of files.values) {
+    const doc = parseDocument(vf.text);
+    for (const [p, v] of flatten(doc.toJS() ?? {})) {
+      const entry = (values[p] ??= {types: [], inValues: true});
+      if (!entry.types.includes(typeOf(v))) entry.types.push(typeOf(v));
+      if (vf === main && entry.default === undefined) entry.default = v;
+    }
+  }
+  const facts = readTemplates(files.templates);
+  for (const [p, uses] of facts.uses) {
+    if (!values[p]) {
+      const t = main ? commentedExample(main.text, p) : null;
+      values[p] = {types: t ? [t] : [], inValues: false};
+    }
+    values[p].usedIn = [...new Set(uses.map((u) => u.at))];
+    if (uses.some((u) => u.how === 'toYaml')) values[p].freeForm = true;
+  }
+  for (const [p, lits] of facts.compares) values[p].compares = [...lits].sort();
+  for (const [p, problems] of facts.problems) {
+    // Kept when the template breaks a shape the value's defaults have; a
+    // shape they don't have is refused by the type check already.
+    if (problems.some((x) => values[p].types.includes(x.shape)))
+      values[p].templateProblems = problems;
+  }
+  // Unused: neither the value nor anything below or above it is read.
+  const read = new Set(facts.uses.keys());
+  for (const p of Object.keys(values)) {
+    const touched = [...read].some(
+      (r) => r === p || r.startsWith(`${p}.`) || p.startsWith(`${r}.`),
+    );
+    if (!touched) values[p].unused = true;
+  }
+  // Keys below a free-form value are its default's content, not keys of their own.
+  const free = Object.keys(values).filter((p) => values[p].freeForm);
+  for (const p of Object.keys(values))
+    if (free.some((f) => p.startsWith(`${f}.`)) && !values[p].usedIn) delete values[p];
+  for (const [p, v] of Object.entries(values)) {
+    v.types.sort();
+    // A map whose keys are listed on their own needs no default of its own.
+    if (!v.freeForm && Object.keys(values).some((k) => k.startsWith(`${p}.`))) delete v.default;
+  }
+  const sorted = Object.fromEntries(
+    Object.keys(values)
+      .sort()
+      .map((k) => [k, values[k]]),
+  );
+  return {
+    $comment:
+      'Generated by scripts/helm-values/extract.ts from the chart named in "source". Do not edit: rerun the script.',
+    chart: {name: chart.name, version: chart.version, appVersion: chart.appVersion ?? null},
+    source: {repository: REPOSITORY, tag: files.tag, path: files.dir},
+    reference: files.reference,
+    valuesFiles: files.values.map((v) => v.file),
+    values: sorted,
+  };
+}
+
+function git(gitDir: string, ...args: string[]): string {
+  return execFileSync('git', [`--git-dir=${gitDir}`, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+}
+
+/** The OCI repository the release workflow pushes charts to (`oci://ghcr.io/${GITHUB_REPOSITORY}`). */
+export function ociRepository(workflow: string, repository: string): string | null {
+  const m = /helm push \S+ (oci:\/\/\S+)/.exec(workflow);
+  return m ? m[1].replace('${GITHUB_REPOSITORY}', repository) : null;
+}
+
+export function readChart(gitDir: string, tag: string, dir: string): ChartFiles {
+  const list = git(gitDir, 'ls-tree', '-r', '--name-only', tag, dir).split('\n').filter(Boolean);
+  const show = (f: string) => git(gitDir, 'show', `${tag}:${f}`);
+  const chartYaml = show(`${dir}/Chart.yaml`);
+  const name = (parseYaml(chartYaml) as {name: string}).name;
+  const valuesFiles = list
+    .filter(
+      (f) => path.posix.dirname(f) === dir && /^values.*\.ya?ml$/.test(path.posix.basename(f)),
+    )
+    .sort((a, b) =>
+      a.endsWith('/values.yaml') ? -1 : b.endsWith('/values.yaml') ? 1 : a.localeCompare(b),
+    );
+  const templates = list
+    .filter((f) => f.startsWith(`${dir}/templates/`) && /\.(ya?ml|tpl)$/.test(f))
+    .map((f) => ({name: f.slice(dir.length + 1), text: show(f)}));
+  let workflow = '';
+  try {
+    workflow = show('.github/workflows/releaser-helm-charts.yml');
+  } catch {
+    workflow = '';
+  }
+  const repo = ociRepository(workflow, REPOSITORY);
+  return {
+    name,
+    tag,
+    dir,
+    chartYaml,
+    values: valuesFiles.map((f) => ({file: path.posix.basename(f), text: show(f)})),
+    templates,
+    reference: repo ? `${repo}/${name}` : null,
+  };
+}
+
+async function main(argv: string[]): Promise<number> {
+  let gitDir = DEFAULT_GIT_DIR;
+  let operatorTag = DEFAULT_OPERATOR_TAG;
+  let crdsTag = DEFAULT_CRDS_TAG;
+  let outDir = DEFAULT_OUT_DIR;
+  for (let i = 0; i < argv.length; i += 1) {
+    const a = argv[i];
+    if (a === '--git-dir') gitDir = argv[++i];
+    else if (a === '--operator-tag') operatorTag = argv[++i];
+    else if (a === '--crds-tag') crdsTag = argv[++i];
+    else if (a === '--out-dir') outDir = argv[++i];
+    else {
+      console.error(
+        'usage: tsx scripts/helm-values/extract.ts [--git-dir DIR] [--operator-tag TAG] [--crds-tag TAG] [--out-dir DIR]',
+      );
+      return 2;
+    }
+  }
+  const out = path.resolve(findRepoRoot(), outDir);
+  mkdirSync(out, {recursive: true});
+  for (const [tag, dir] of [
+    [operatorTag, 'deploy/charts/operator'],
+    [crdsTag, 'deploy/charts/operator-crds'],
+  ]) {
+    const data = extractChart(readChart(gitDir, tag, dir));
+    const file = path.join(out, `${data.chart.name}.json`);
+    writeFileSync(file, await formatJson(data, file));
+    console.log(`wrote ${path.relative(process.cwd(), file)} from ${tag}:${dir}`);
+  }
+  return 0;
+}
+
+if (process.argv[1] && /helm-values[\\/]extract\.[cm]?[jt]s$/.test(process.argv[1]))
+  main(process.argv.slice(2)).then((code) => (process.exitCode = code));
