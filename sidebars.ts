@@ -89,6 +89,7 @@ const sidebars: SidebarsConfig = {
       ],
     },
     'toolhive/faq',
+    'toolhive/docs-mcp-server',
   ],
 };
 

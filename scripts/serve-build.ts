@@ -76,7 +76,7 @@ export function createServer(dir: string, vercel: VercelConfig): http.Server {
       console.error(`The MCP endpoint cannot load the build: ${(error as Error).message}`);
     }
   });
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     if (pathnameOf(req.url) === MCP_PATH) {
       answerMcp(req, res);
       return;
@@ -85,6 +85,12 @@ export function createServer(dir: string, vercel: VercelConfig): http.Server {
       void handler(req, res, options);
     });
   });
+  // Idle keep-alive connections stay open for a minute rather than Node's
+  // 5 s, so that a client that reuses one on a busy machine does not race
+  // the server closing it (the request would fail with ECONNRESET).
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
+  return server;
 }
 
 function pathnameOf(url: string | undefined): string {

@@ -13,3 +13,6 @@ export const MCP_SERVER_NAME = 'toolhive-docs';
 export function mcpEndpointUrl(siteUrl: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${MCP_PATH}`;
 }
+
+/** The docs page that sets up every client (docs/toolhive/docs-mcp-server.mdx). */
+export const MCP_SETUP_PAGE = '/toolhive/docs-mcp-server';
