@@ -174,7 +174,7 @@ const config: Config = {
           `The documentation is also an MCP server: connect an MCP client to ${mcpEndpointUrl(SITE_URL)} ` +
             '(streamable HTTP, no sign-in) to search it with the ranking of the site search and ' +
             'read any page as Markdown. Setup for each client: ' +
-            `${SITE_URL}/toolhive/docs-mcp-server.md`,
+            `${SITE_URL}/toolhive/docs-for-ai-clients.md`,
         ],
         home: {title: home.title, description: home.description, markdown: homeMarkdown},
       } satisfies MarkdownTwinsOptions,

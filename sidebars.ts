@@ -89,7 +89,7 @@ const sidebars: SidebarsConfig = {
       ],
     },
     'toolhive/faq',
-    'toolhive/docs-mcp-server',
+    'toolhive/docs-for-ai-clients',
   ],
 };
 

@@ -14,5 +14,5 @@ export function mcpEndpointUrl(siteUrl: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${MCP_PATH}`;
 }
 
-/** The docs page that sets up every client (docs/toolhive/docs-mcp-server.mdx). */
-export const MCP_SETUP_PAGE = '/toolhive/docs-mcp-server';
+/** The docs page that sets up every client (docs/toolhive/docs-for-ai-clients.mdx). */
+export const MCP_SETUP_PAGE = '/toolhive/docs-for-ai-clients';

@@ -150,7 +150,7 @@ test('the menu connects AI clients to the MCP endpoint', async ({page, context})
   // The setup page of every other client.
   await page.getByRole('button', {name: 'More page actions'}).click();
   await page.getByRole('menuitem', {name: 'Other clients'}).click();
-  await expect(page).toHaveURL(/\/toolhive\/docs-mcp-server$/);
+  await expect(page).toHaveURL(/\/toolhive\/docs-for-ai-clients$/);
   await expect(page.locator('h1')).toHaveText('Connect your AI client to these docs');
 });
 
