@@ -147,6 +147,13 @@ function editDistance(a: string, b: string): number {
 export function nearestPages(corpus: DocsCorpus, route: string, limit = 5): DocsPage[] {
   const last = (r: string) => r.split('/').filter(Boolean).pop()?.toLowerCase() ?? '';
   const wanted = last(route);
+  const parts = route.split('/').filter(Boolean);
+  const shared = (r: string) => {
+    const other = r.split('/').filter(Boolean);
+    let n = 0;
+    while (n < parts.length && parts[n] === other[n]) n += 1;
+    return n;
+  };
   const found: DocsPage[] = [];
   const add = (page: DocsPage | undefined) => {
     if (page && !found.includes(page) && found.length < limit) found.push(page);
@@ -161,7 +168,8 @@ export function nearestPages(corpus: DocsCorpus, route: string, limit = 5): Docs
         return {page, d};
       })
       .filter(({d}) => d <= Math.max(2, Math.floor(wanted.length / 3)))
-      .sort((a, b) => a.d - b.d);
+      // Among equals, the page in the same part of the site first.
+      .sort((a, b) => a.d - b.d || shared(b.page.route) - shared(a.page.route));
     for (const {page} of scored.slice(0, 3)) add(page);
   }
   const words = route.replace(/[/_.-]+/g, ' ').trim();

@@ -141,3 +141,18 @@ test('every API operation can be looked up by method and path, and by name', () 
   }
   assert.deepEqual(wrong, []);
 });
+
+test('an unknown page gets the nearest pages, the same part of the site first', () => {
+  for (const [route, first] of [
+    ['/toolhive/guides-cli/run-mcp-sever', '/toolhive/guides-cli/run-mcp-servers'],
+    ['/toolhive/guides-ui/run-mcp-server', '/toolhive/guides-ui/run-mcp-servers'],
+  ]) {
+    const r = getPage(ctx(), {url: route!});
+    assert.equal(r.isError, true);
+    assert.match(
+      textOf(r),
+      new RegExp(`nearest pages:\\n- [^\\n]+: https://docs\\.stacklok\\.com${first}\\n`),
+      route,
+    );
+  }
+});

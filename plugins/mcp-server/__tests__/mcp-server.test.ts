@@ -208,6 +208,9 @@ test('get_page: the twin exactly, a section, llms.txt, and the nearest pages for
     textOf(missing),
     /Secrets management: https:\/\/docs\.example\.com\/toolhive\/guides-cli\/secrets-management/,
   );
+  // A typo in the last segment: the page in the same part of the site comes first.
+  const typo = await call(client, 'get_page', {url: '/toolhive/guides-cli/secret-managment'});
+  assert.match(textOf(typo), /nearest pages:\n- Secrets management: /);
   const noSection = await call(client, 'get_page', {url: `${route}#nope`, section_only: true});
   assert.equal(noSection.isError, true);
   assert.match(
