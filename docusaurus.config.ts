@@ -5,10 +5,14 @@ import {prismDark, prismLight} from './src/utils/prismThemes';
 import {DOCS_LANGUAGES} from './plugins/prism-slim/languages';
 import type {MarkdownTwinsOptions} from './plugins/markdown-twins';
 import remarkKnownIssues from './plugins/known-issues/remark';
+import {mcpEndpointUrl} from './plugins/mcp-server/endpoint';
 import remarkMermaidSvg from './plugins/mermaid-svg/remark';
 import remarkStaticHighlight from './plugins/static-highlight/remark';
 import {editUrlOption} from './src/utils/editUrl';
 import {home, homeMarkdown} from './src/pages/_home';
+
+/** The production site; the MCP endpoint's address in llms.txt is on it too. */
+const SITE_URL = 'https://docs.stacklok.com';
 
 // ---------------------------------------------------------------------------
 // Environment switches. Read once, here, and nowhere else.
@@ -65,7 +69,7 @@ const config: Config = {
   tagline: 'Simple and secure AI tools',
   favicon: 'img/favicon.svg',
 
-  url: 'https://docs.stacklok.com',
+  url: SITE_URL,
   // Links have no trailing slash. Each page is built as <route>.html and
   // <route>/index.html (plugins/static-host), so plain static hosts answer
   // every form of its URL, as vercel.json's cleanUrls does.
@@ -170,6 +174,12 @@ const config: Config = {
           'interface (thv) and a Kubernetes operator. This documentation covers ToolHive ' +
           'v0.2.8: installing it, running and securing MCP servers, connecting AI clients, ' +
           'observability, and the reference of the CLI, the REST API and the MCPServer resource.',
+        details: [
+          `The documentation is also an MCP server: connect an MCP client to ${mcpEndpointUrl(SITE_URL)} ` +
+            '(streamable HTTP, no sign-in) to search it with the ranking of the site search and ' +
+            'read any page as Markdown. Setup for each client: ' +
+            `${SITE_URL}/toolhive/docs-for-ai-clients.md`,
+        ],
         home: {title: home.title, description: home.description, markdown: homeMarkdown},
       } satisfies MarkdownTwinsOptions,
     ],

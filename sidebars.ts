@@ -90,6 +90,7 @@ const sidebars: SidebarsConfig = {
       ],
     },
     'toolhive/faq',
+    'toolhive/docs-for-ai-clients',
   ],
 };
 

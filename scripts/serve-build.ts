@@ -6,6 +6,10 @@
  * Browser tests and the audit run against it, so a header mistake fails a
  * test and Lighthouse sees the transfer sizes readers get.
  *
+ * `/mcp` is the docs' MCP endpoint, answered by the same handler module as
+ * on the host (plugins/mcp-server/handler.ts), here in-process and for
+ * loopback hosts and origins only.
+ *
  * Usage: tsx scripts/serve-build.ts [--port 3100] [--dir build]
  */
 import http from 'node:http';
@@ -13,6 +17,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import handler from 'serve-handler';
+import {createDocsMcpHandler, MCP_PATH} from '../plugins/mcp-server/handler';
+import {nodeListener} from '../plugins/mcp-server/node';
 
 interface VercelHeaderRule {
   source: string;
@@ -58,11 +64,55 @@ export function createServer(dir: string, vercel: VercelConfig): http.Server {
     })),
   };
   const compress = compression();
-  return http.createServer((req, res) => {
+  const mcp = createDocsMcpHandler({buildDir: dir, local: true});
+  // The host's headers apply to the endpoint's answers too.
+  const mcpHeaders = headersFor(vercel, MCP_PATH);
+  const answerMcp = nodeListener(mcp.fetch, () => mcpHeaders);
+  // Load the docs now rather than on the first call, and say so if they are missing.
+  setImmediate(() => {
+    try {
+      mcp.corpus();
+    } catch (error) {
+      console.error(`The MCP endpoint cannot load the build: ${(error as Error).message}`);
+    }
+  });
+  const server = http.createServer((req, res) => {
+    if (pathnameOf(req.url) === MCP_PATH) {
+      answerMcp(req, res);
+      return;
+    }
     compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
       void handler(req, res, options);
     });
   });
+  // Idle keep-alive connections stay open for a minute rather than Node's
+  // 5 s, so that a client that reuses one on a busy machine does not race
+  // the server closing it (the request would fail with ECONNRESET).
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
+  return server;
+}
+
+function pathnameOf(url: string | undefined): string {
+  try {
+    return new URL(url ?? '/', 'http://localhost').pathname;
+  } catch {
+    return '';
+  }
+}
+
+/** The headers vercel.json gives a path (its sources as regular expressions). */
+export function headersFor(vercel: VercelConfig, pathname: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const rule of vercel.headers ?? []) {
+    const pattern = rule.source
+      .split('(.*)')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('(.*)');
+    if (new RegExp(`^${pattern}$`).test(pathname))
+      for (const {key, value} of rule.headers) out[key] = value;
+  }
+  return out;
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {

@@ -9,7 +9,17 @@ import {API_DOC_ID_PREFIX} from '../api-reference/components/registry';
 import {API_INFO_DOC_ID} from '../api-reference/sidebar';
 import {mdxToMarkdown} from './mdx';
 import {operationMarkdown, operations, overviewMarkdown, parseOpenApi} from './openapi';
+import {
+  LLMS_FULL_TXT,
+  LLMS_TXT,
+  llmsFullTxt,
+  llmsTxt,
+  type Twin,
+  type TwinSection,
+} from './llms-txt';
 import {twinPath} from './twin-path';
+
+export {LLMS_FULL_TXT, LLMS_TXT, type Twin, type TwinSection} from './llms-txt';
 
 /**
  * Markdown twins, llms.txt and llms-full.txt.
@@ -24,6 +34,11 @@ import {twinPath} from './twin-path';
 export interface MarkdownTwinsOptions {
   /** The one-paragraph summary of llms.txt and llms-full.txt. */
   summary: string;
+  /**
+   * Paragraphs after the summary of llms.txt and llms-full.txt (Markdown,
+   * no headings), such as where else the docs can be read.
+   */
+  details?: string[];
   /** Heading of llms.txt (default: the site title). */
   title?: string;
   /** Doc id prefix of the generated API reference (default: plugins/api-reference's). */
@@ -34,18 +49,6 @@ export interface MarkdownTwinsOptions {
   openApiPath?: string;
   /** Writes the landing page's Markdown (below its title and description). */
   home?: {title: string; description: string; markdown: (siteUrl: string) => string};
-}
-
-export interface Twin {
-  route: string;
-  title: string;
-  description: string;
-  markdown: string;
-}
-
-export interface TwinSection {
-  title: string;
-  routes: string[];
 }
 
 interface DocEntry {
@@ -59,9 +62,6 @@ interface DocEntry {
   cards?: string[];
 }
 
-export const LLMS_TXT = 'llms.txt';
-export const LLMS_FULL_TXT = 'llms-full.txt';
-
 /** A twin's text: the title as `#`, its description, then the content. */
 export function twinText(title: string, description: string, body: string): string {
   // A body that opens with its own `#` title keeps it.
@@ -70,39 +70,6 @@ export function twinText(title: string, description: string, body: string): stri
   const rest = own ? body.slice(own[0].length).trim() : body;
   const desc = description && !rest.includes(description) ? [description, ''] : [];
   return `${[heading, '', ...desc, rest].join('\n').trim()}\n`;
-}
-
-export function llmsTxt(
-  title: string,
-  summary: string,
-  sections: TwinSection[],
-  twins: Map<string, Twin>,
-  siteUrl: string,
-): string {
-  const out = [`# ${title}`, '', `> ${summary}`];
-  for (const section of sections) {
-    out.push('', `## ${section.title}`, '');
-    for (const route of section.routes) {
-      const twin = twins.get(route)!;
-      const desc = twin.description ? `: ${twin.description.replace(/\s+/g, ' ')}` : '';
-      out.push(`- [${twin.title}](${siteUrl}${twinPath(route)})${desc}`);
-    }
-  }
-  return `${out.join('\n')}\n`;
-}
-
-export function llmsFullTxt(
-  title: string,
-  summary: string,
-  sections: TwinSection[],
-  twins: Map<string, Twin>,
-  siteUrl: string,
-): string {
-  const out = [`# ${title}`, '', `> ${summary}`, ''];
-  for (const route of sections.flatMap((s) => s.routes)) {
-    out.push('---', '', `Source: ${siteUrl}${twinPath(route)}`, '', twins.get(route)!.markdown);
-  }
-  return out.join('\n');
 }
 
 export default function pluginMarkdownTwins(
@@ -286,11 +253,11 @@ export default function pluginMarkdownTwins(
       const title = options.title ?? siteConfig.title;
       await fs.writeFile(
         path.join(outDir, LLMS_TXT),
-        llmsTxt(title, options.summary, all, twins, siteUrl),
+        llmsTxt(title, options.summary, all, twins, siteUrl, options.details),
       );
       await fs.writeFile(
         path.join(outDir, LLMS_FULL_TXT),
-        llmsFullTxt(title, options.summary, all, twins, siteUrl),
+        llmsFullTxt(title, options.summary, all, twins, siteUrl, options.details),
       );
       console.log(
         `[toolhive-markdown-twins] ${twins.size} Markdown twins, ${LLMS_TXT} and ${LLMS_FULL_TXT} written`,

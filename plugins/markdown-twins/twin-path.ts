@@ -8,3 +8,11 @@ export function twinPath(route: string): string {
   const clean = route.replace(/\/+$/, '');
   return clean === '' ? '/index.md' : `${clean}.md`;
 }
+
+/** The route whose twin is at `path` (the inverse of `twinPath`), or null for a path that is no twin's. */
+export function routeOfTwinPath(path: string): string | null {
+  if (!path.startsWith('/') || !path.endsWith('.md')) return null;
+  if (path === '/index.md') return '/';
+  const route = path.slice(0, -'.md'.length);
+  return route === '' || route.endsWith('/') ? null : route;
+}

@@ -60,10 +60,13 @@ const inThemeFolder = (name: string) => (folder: string) =>
  * alias of its own, pointing into the theme folder that theme's
  * `getThemePath()` names.
  *
+ * Always, too: ./index-builder writes the index of every page
+ * (`search-index.json`), which the MCP endpoint (plugins/mcp-server)
+ * searches with the same engine, and names its URL in global data.
+ *
  * In local mode (`local: true`, a build without Algolia credentials):
  *
- * - ./index-builder writes the index of every page (`search-index.json`)
- *   and tells the browser its URL through global data.
+ * - The search UI loads that index.
  * - The search page (`/search`) builds its Algolia client with
  *   `liteClient()` from `algoliasearch/lite`; for that one module the import
  *   resolves to client/liteClient.ts, which returns the local client.
@@ -93,11 +96,15 @@ export default function pluginSearch(context: LoadContext, options: SearchPlugin
       return themeAlias;
     },
   };
-  if (!options.local) return theme;
+  // The index is written in both modes: the MCP endpoint
+  // (plugins/mcp-server) searches it, whichever service the search UI asks.
+  const index = searchIndex(context, options);
+  if (!options.local) {
+    return {...theme, allContentLoaded: index.allContentLoaded, postBuild: index.postBuild};
+  }
 
   checkStandIn('algoliaLiteClient', context.siteDir);
   checkStandIn('searchBarHead', context.siteDir);
-  const index = searchIndex(context, options);
   const liteClient = path.join(__dirname, 'client/liteClient.ts');
   const noHead = path.join(__dirname, 'client/NoHead.tsx');
   return {

@@ -4,8 +4,8 @@
  * another package's dependencies.
  *
  * The site's own code (docusaurus.config.ts, sidebars.ts, src/, plugins/) is
- * built into the pages, so what it imports at run time belongs in
- * `dependencies`; scripts, tests (tests/ and any `__tests__` folder), tool
+ * built into the pages, and the host's functions (api/) run it, so what it
+ * imports at run time belongs in `dependencies`; scripts, tests (tests/ and any `__tests__` folder), tool
  * configs and type-only imports may use
  * `devDependencies` (a type-only import is also satisfied by `@types/<name>`).
  * Not packages: relative paths, Node.js built-ins, the bundler's aliases
@@ -136,6 +136,7 @@ const SITE_FILES = [
   'sidebars.ts',
   ...filesUnder('src'),
   ...filesUnder('plugins'),
+  ...filesUnder('api'),
 ].filter((file) => !isTest(file));
 const TOOL_FILES = [
   ...filesUnder('scripts'),

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {mdxToMarkdown, type ConvertContext} from '../mdx';
-import {twinPath} from '../twin-path';
+import {llmsTxt, parseLlmsTxt, type Twin} from '../llms-txt';
+import {routeOfTwinPath, twinPath} from '../twin-path';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const build = path.join(root, 'build');
@@ -160,7 +161,9 @@ test('every sitemap page has a twin of clean Markdown', () => {
 
 test('llms.txt follows the llmstxt.org format and every link is a twin', () => {
   const txt = fs.readFileSync(path.join(build, 'llms.txt'), 'utf8');
-  assert.match(txt, /^# ToolHive\n\n> \S.+\n\n## /);
+  // Title, summary, paragraphs without headings (where else to read the
+  // docs), then the sections.
+  assert.match(txt, /^# ToolHive\n\n> \S.+\n\n(?:[^#\n].*\n\n)*## /);
   const links = [...txt.matchAll(/^- \[[^\]]+\]\(([^)]+)\)(?:: .+)?$/gm)].map((m) => m[1]!);
   const items = txt.split('\n').filter((l) => l.startsWith('- '));
   assert.equal(links.length, items.length, 'every list item is `- [title](url): description`');
@@ -189,6 +192,46 @@ test('llms.txt follows the llmstxt.org format and every link is a twin', () => {
     routes.map(twinPath).filter((t) => !listed.has(t)),
     [],
   );
+});
+
+test('a twin path leads back to its route; other paths to none', () => {
+  for (const route of ['/', '/toolhive', '/toolhive/faq', '/toolhive/reference/cli/thv_run'])
+    assert.equal(routeOfTwinPath(twinPath(route)), route);
+  for (const other of ['/toolhive/faq', '/toolhive/faq.html', 'toolhive.md', '/.md', '/a/.md'])
+    assert.equal(routeOfTwinPath(other), null, other);
+});
+
+test('parseLlmsTxt reads back what llmsTxt writes', () => {
+  const twins = new Map<string, Twin>([
+    ['/', {route: '/', title: 'Home', description: 'The start.', markdown: ''}],
+    [
+      '/a/b',
+      {route: '/a/b', title: 'Use [brackets] here', description: 'Has: a colon.', markdown: ''},
+    ],
+    ['/c', {route: '/c', title: 'No description', description: '', markdown: ''}],
+  ]);
+  const sections = [
+    {title: 'Overview', routes: ['/', '/a/b']},
+    {title: 'More', routes: ['/c']},
+  ];
+  const txt = llmsTxt('T', 'Summary.', sections, twins, SITE, ['A paragraph with [a link](/x).']);
+  assert.deepEqual(parseLlmsTxt(txt), [
+    {
+      route: '/',
+      url: `${SITE}/index.md`,
+      title: 'Home',
+      description: 'The start.',
+      section: 'Overview',
+    },
+    {
+      route: '/a/b',
+      url: `${SITE}/a/b.md`,
+      title: 'Use [brackets] here',
+      description: 'Has: a colon.',
+      section: 'Overview',
+    },
+    {route: '/c', url: `${SITE}/c.md`, title: 'No description', description: '', section: 'More'},
+  ]);
 });
 
 test('llms-full.txt holds every twin, in the order of llms.txt', () => {

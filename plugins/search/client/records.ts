@@ -77,6 +77,9 @@ export interface SearchIndexFile {
 
 export const INDEX_FORMAT = 1;
 
+/** Name of the index file at the site root. */
+export const INDEX_FILE = 'search-index.json';
+
 const LEVELS = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 
 /** Expands the index file into DocSearch records, in file order. */

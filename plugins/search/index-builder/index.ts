@@ -4,7 +4,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {normalizeUrl} from '@docusaurus/utils';
 import {applyTrailingSlash} from '@docusaurus/utils-common';
-import {packRecords, type PageRecords, INDEX_FORMAT} from '../client/records';
+import {INDEX_FILE, packRecords, type PageRecords, INDEX_FORMAT} from '../client/records';
 import {recordsFromHtml} from './html';
 import {docsWithSections, DEFAULT_SECTION, type DocInfo} from './sections';
 import {recordsFromMarkdown} from './source';
@@ -22,8 +22,7 @@ export interface SearchIndexOptions {
   homeSection?: string;
 }
 
-/** Name of the index file at the site root. */
-export const INDEX_FILE = 'search-index.json';
+export {INDEX_FILE};
 
 /** Global data the search client reads: where to fetch the index. */
 export interface SearchIndexGlobalData {

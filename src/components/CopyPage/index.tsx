@@ -2,8 +2,9 @@
  * "Copy page": a split button beside a docs page's title. The main button
  * copies the page's Markdown twin (plugins/markdown-twins) to the clipboard;
  * the arrow opens a menu (./Menu.tsx, loaded only when first wanted) to view
- * the twin or open the page in ChatGPT or Claude. The twin is fetched only
- * when the reader copies it.
+ * the twin, open the page in ChatGPT or Claude, or connect an AI client to
+ * the docs' MCP endpoint (plugins/mcp-server). The twin is fetched only when
+ * the reader copies it.
  */
 import {
   lazy,
@@ -17,6 +18,7 @@ import {
 } from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {twinPath} from '@site/plugins/markdown-twins/twin-path';
+import {MCP_SETUP_PAGE, mcpEndpointUrl} from '@site/plugins/mcp-server/endpoint';
 import styles from './styles.module.css';
 
 const loadMenu = () => import('./Menu');
@@ -48,6 +50,8 @@ const LABELS: Record<CopyState, string> = {
 export default function CopyPage({route}: {route: string}): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const [state, setState] = useState<CopyState>('idle');
+  // What the last menu action did, for the status line.
+  const [notice, setNotice] = useState<string | null>(null);
   // Where to focus when the menu opens: its first or last item.
   const [open, setOpen] = useState<false | 'first' | 'last'>(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -68,6 +72,20 @@ export default function CopyPage({route}: {route: string}): ReactNode {
     setOpen(false);
     if (refocus) trigger.current?.focus();
   }, []);
+  const mcpUrl = mcpEndpointUrl(siteConfig.url);
+  const copyMcpUrl = () => {
+    close(true);
+    const say = (text: string) => {
+      setState((s) => (s === 'failed' ? 'idle' : s));
+      setNotice(text);
+      setTimeout(() => setNotice((n) => (n === text ? null : n)), 5000);
+    };
+    navigator.clipboard.writeText(mcpUrl).then(
+      () => say(`MCP server URL copied: ${mcpUrl}`),
+      () => say(`The browser did not allow copying. The MCP server URL is ${mcpUrl}`),
+    );
+  };
+  const showNotice = notice !== null && state !== 'copied' && state !== 'failed';
   const onTriggerKey = (e: KeyboardEvent) => {
     if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(e.key)) {
       e.preventDefault();
@@ -114,13 +132,20 @@ export default function CopyPage({route}: {route: string}): ReactNode {
             twin={twin}
             pageUrl={`${siteConfig.url}${route}`}
             twinUrl={`${siteConfig.url}${twinPath(route)}`}
+            mcpUrl={mcpUrl}
+            setupPage={MCP_SETUP_PAGE}
             trigger={trigger}
             onClose={close}
+            onCopyMcpUrl={copyMcpUrl}
           />
         </Suspense>
       )}
-      <p className={state === 'failed' ? styles.error : styles.srOnly} role="status">
+      <p
+        className={state === 'failed' ? styles.error : showNotice ? styles.notice : styles.srOnly}
+        role="status"
+      >
         {state === 'copied' && 'Page copied as Markdown.'}
+        {showNotice && notice}
         {state === 'failed' && (
           <>
             The browser did not allow copying.{' '}

@@ -1,8 +1,9 @@
 /**
  * Markdown twins and the "Copy page" menu: every sitemap page's twin is served
- * as Markdown; the menu copies the twin, works from the keyboard alone and has
- * no axe violations when open in either colour mode; docs pages and the
- * landing page carry their JSON-LD.
+ * as Markdown; the menu copies the twin, works from the keyboard alone, offers
+ * the docs' MCP endpoint to AI clients (install links, the URL to copy, the
+ * setup page) and has no axe violations when open in either colour mode; docs
+ * pages and the landing page carry their JSON-LD.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -74,14 +75,18 @@ test('the menu works from the keyboard alone', async ({page}) => {
   await trigger.focus();
   await page.keyboard.press('Enter');
   const items = page.getByRole('menuitem');
-  await expect(items).toHaveCount(3);
+  await expect(items).toHaveCount(7);
   await expect(items.nth(0)).toBeFocused();
   await expect(trigger).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('ArrowDown');
   await expect(items.nth(1)).toBeFocused();
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
-  await expect(items.nth(2)).toBeFocused();
+  await expect(items.nth(6)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(items.nth(0)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(items.nth(6)).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
   await expect(trigger).toBeFocused();
@@ -106,6 +111,47 @@ test('the menu works from the keyboard alone', async ({page}) => {
     expect(href.startsWith(prefix)).toBe(true);
     expect(decodeURIComponent(href.slice(prefix.length))).toContain(pageUrl);
   }
+});
+
+test('the menu connects AI clients to the MCP endpoint', async ({page, context}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await ready(page, DOC);
+  const endpoint = 'https://docs.stacklok.com/mcp';
+  await page.getByRole('button', {name: 'More page actions'}).click();
+  const group = page.getByRole('group', {name: 'Connect to your AI client'});
+  await expect(group.getByRole('menuitem')).toHaveCount(4);
+  // VS Code's URL handler reads the server's JSON after "mcp/install?".
+  const vscode = (await group
+    .getByRole('menuitem', {name: 'Add to VS Code'})
+    .getAttribute('href'))!;
+  expect(vscode.startsWith('vscode:mcp/install?')).toBe(true);
+  expect(JSON.parse(decodeURIComponent(vscode.slice('vscode:mcp/install?'.length)))).toEqual({
+    name: 'toolhive-docs',
+    type: 'http',
+    url: endpoint,
+  });
+  // Cursor's install link: a name and the configuration as base64 JSON.
+  const cursor = new URL(
+    (await group.getByRole('menuitem', {name: 'Add to Cursor'}).getAttribute('href'))!,
+  );
+  expect(`${cursor.protocol}//${cursor.host}${cursor.pathname}`).toBe(
+    'cursor://anysphere.cursor-deeplink/mcp/install',
+  );
+  expect(cursor.searchParams.get('name')).toBe('toolhive-docs');
+  expect(JSON.parse(Buffer.from(cursor.searchParams.get('config')!, 'base64').toString())).toEqual({
+    url: endpoint,
+  });
+  // Copying the URL closes the menu, says so and puts the URL on the clipboard.
+  await group.getByRole('menuitem', {name: 'Copy MCP server URL'}).click();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText(`MCP server URL copied: ${endpoint}`);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(endpoint);
+  await expect(page.getByRole('button', {name: 'More page actions'})).toBeFocused();
+  // The setup page of every other client.
+  await page.getByRole('button', {name: 'More page actions'}).click();
+  await page.getByRole('menuitem', {name: 'Other clients'}).click();
+  await expect(page).toHaveURL(/\/toolhive\/docs-for-ai-clients$/);
+  await expect(page.locator('h1')).toHaveText('Connect your AI client to these docs');
 });
 
 test('API pages have the menu too', async ({page}) => {

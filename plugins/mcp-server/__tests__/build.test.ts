@@ -1,0 +1,158 @@
+// The MCP endpoint against the built docs (`npm run build` first, as npm test
+// does): search_docs ranks as the site's search does (the same first result
+// for every query of both relevance tables), and every page, anchor, command,
+// flag and API operation of the build can be read through the tools. The
+// exhaustive checks call the tools' functions; the first test goes through
+// the SDK's client in process, as the endpoint serves them.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import type {Client} from '@modelcontextprotocol/client';
+import {loadCorpus, type DocsCorpus} from '../corpus';
+import {createDocsMcpHandler} from '../handler';
+import {
+  getApiOperation,
+  getCliCommand,
+  getPage,
+  searchDocs,
+  SECTIONS,
+  type ToolContext,
+} from '../tools';
+import {connect} from './fixture';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const build = path.join(root, 'build');
+const relevance = ['relevance.json', 'relevance-held-out.json'].flatMap(
+  (file) =>
+    (
+      JSON.parse(fs.readFileSync(path.join(root, 'plugins/search/__tests__', file), 'utf8')) as {
+        cases: {query: string}[];
+      }
+    ).cases,
+);
+
+let corpus: DocsCorpus | undefined;
+function docs(): DocsCorpus {
+  assert.ok(
+    fs.existsSync(path.join(build, 'llms.txt')),
+    'build/ is missing: run "npm run build" first',
+  );
+  return (corpus ??= loadCorpus(build));
+}
+
+async function client(): Promise<Client> {
+  return connect(createDocsMcpHandler({buildDir: build, load: docs}));
+}
+
+type Result = {content: unknown; structuredContent?: unknown; isError?: unknown};
+const textOf = (r: Result) => (r.content as {text: string}[])[0]!.text;
+const ctx = (): ToolContext => ({corpus: docs()});
+
+test('through the SDK client, on the real build: search, then read the first result', async () => {
+  const c = await client();
+  const found = await c.callTool({
+    name: 'search_docs',
+    arguments: {query: 'run an mcp server from the registry', limit: 3},
+  });
+  const [first] = (found.structuredContent as {results: {url: string; markdownUrl: string}[]})
+    .results;
+  assert.ok(first);
+  const page = await c.callTool({name: 'get_page', arguments: {url: first.url}});
+  const twin = fs.readFileSync(path.join(build, new URL(first.markdownUrl).pathname), 'utf8');
+  assert.equal(textOf(page), twin);
+  await c.close();
+});
+
+test('search_docs puts first what the site search puts first, for every relevance query', () => {
+  const {engine, siteUrl} = docs();
+  const differ: string[] = [];
+  for (const {query} of relevance) {
+    const r = searchDocs(ctx(), {query});
+    const first = (r.structuredContent as {results: {url: string}[]}).results[0]?.url;
+    const expected = engine.search(query).hits[0]?.record.url;
+    if (first !== (expected && `${siteUrl}${expected}`))
+      differ.push(`${query}: ${first} vs ${expected}`);
+  }
+  assert.ok(relevance.length >= 120);
+  assert.deepEqual(differ, []);
+});
+
+test('the section filter names sections of the site', () => {
+  const sections = new Set(docs().engine.records.map((r) => r.hierarchy.lvl0));
+  for (const label of Object.values(SECTIONS)) assert.ok(sections.has(label), label);
+});
+
+test('every page of the sitemap is served, exactly as its twin file', () => {
+  const sitemap = fs.readFileSync(path.join(build, 'sitemap.xml'), 'utf8');
+  const routes = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  assert.ok(routes.length > 100);
+  const wrong: string[] = [];
+  for (const route of routes) {
+    const r = getPage(ctx(), {url: route});
+    const file = route === '/' ? 'index.md' : `${route.slice(1)}.md`;
+    if (r.isError || textOf(r) !== fs.readFileSync(path.join(build, file), 'utf8'))
+      wrong.push(route);
+  }
+  assert.deepEqual(wrong, []);
+});
+
+test('every anchor of every page gives its section', () => {
+  const {anchors} = docs();
+  const missing: string[] = [];
+  let count = 0;
+  for (const [route, list] of anchors) {
+    for (const {anchor, text} of list) {
+      count += 1;
+      const r = getPage(ctx(), {url: `${route}#${anchor}`, section_only: true});
+      if (r.isError || textOf(r).length === 0) missing.push(`${route}#${anchor} (${text})`);
+    }
+  }
+  assert.ok(count > 1000, `${count} anchors`);
+  assert.deepEqual(missing, []);
+});
+
+test('every thv command and every flag of its reference can be looked up', () => {
+  const {commands} = docs();
+  assert.ok(commands.size > 50, `${commands.size} commands`);
+  const wrong: string[] = [];
+  for (const page of commands.values()) {
+    const r = getCliCommand(ctx(), {command: page.title});
+    if (textOf(r) !== page.markdown) wrong.push(page.title);
+    for (const [, flag] of page.markdown.matchAll(/^\| `(--[a-z][\w-]*)`/gm)) {
+      const f = getCliCommand(ctx(), {command: page.title, flag});
+      if ((f.structuredContent as {flag: string} | undefined)?.flag !== flag)
+        wrong.push(`${page.title} ${flag}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+});
+
+test('every API operation can be looked up by method and path, and by name', () => {
+  const {operations} = docs();
+  assert.ok(operations.length > 30, `${operations.length} operations`);
+  const wrong: string[] = [];
+  for (const op of operations) {
+    for (const operation of [`${op.method} ${op.path}`, op.title]) {
+      const r = getApiOperation(ctx(), {operation});
+      const got = r.structuredContent as {method: string; path: string} | undefined;
+      if (got?.method !== op.method || got.path !== op.path) wrong.push(operation);
+    }
+  }
+  assert.deepEqual(wrong, []);
+});
+
+test('an unknown page gets the nearest pages, the same part of the site first', () => {
+  for (const [route, first] of [
+    ['/toolhive/guides-cli/run-mcp-sever', '/toolhive/guides-cli/run-mcp-servers'],
+    ['/toolhive/guides-ui/run-mcp-server', '/toolhive/guides-ui/run-mcp-servers'],
+  ]) {
+    const r = getPage(ctx(), {url: route!});
+    assert.equal(r.isError, true);
+    assert.match(
+      textOf(r),
+      new RegExp(`nearest pages:\\n- [^\\n]+: https://docs\\.stacklok\\.com${first}\\n`),
+      route,
+    );
+  }
+});
