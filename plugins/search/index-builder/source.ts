@@ -8,7 +8,8 @@ import {openHeading, pageAbout} from './html';
  * gives them), paragraphs, list items and table rows, and turns CLI reference
  * flag rows into records of their own, like the HTML reader of the build.
  * It is an approximation: text inside React components is not read, but for
- * the method and path of an API operation's `<MethodEndpoint>`.
+ * the method and path of an API operation's `<MethodEndpoint>`. An
+ * admonition's title (`:::warning[Title]`) is body text of its section.
  */
 
 /** Markdown and MDX inline syntax reduced to the text a reader sees. */
@@ -121,6 +122,10 @@ export function recordsFromMarkdown(
       } else {
         content([inlineText(first), text].filter(Boolean).join(' · '));
       }
+    } else if (/^:::\w+\[.*\]/.test(trimmed)) {
+      // An admonition's own title is text of its section, as in the build.
+      flush();
+      content(/^:::\w+\[(.*)\]/.exec(trimmed)![1]!);
     } else if (/^([-*+]|\d+\.)\s+/.test(trimmed)) {
       flush();
       paragraph = [trimmed.replace(/^([-*+]|\d+\.)\s+/, '')];
