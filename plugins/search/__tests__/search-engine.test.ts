@@ -213,6 +213,20 @@ test('words are compared by their stems', () => {
   assert.deepEqual(queryTerms("isn't"), queryTerms('not'));
 });
 
+test('a word the index holds as typed does not find its shorter stems', () => {
+  const stems = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/api', 'API server', [['Explore the API', 'Serve the OpenAPI description.']]),
+        page('/files', 'Files', [['Open a file', 'Any open port can reach it.']]),
+      ]),
+    ),
+  );
+  const urls = (q: string) => stems.search(q).hits.map((h) => h.record.url);
+  // Not "open", a shorter stem of "openapi"; "isolati" above still finds "isol".
+  assert.deepEqual(urls('openapi'), ['/api#explore-the-api']);
+});
+
 test('the last word matches as a prefix, other words from 4 letters', () => {
   assert.equal(top('secr')[0], '/toolhive/guides-cli/secrets-management');
   assert.equal(top('secr manag')[0], '/toolhive/guides-cli/secrets-management');

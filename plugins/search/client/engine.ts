@@ -7,7 +7,8 @@
  *   include a comparison's "vs" and "instead"), and
  *   negations ("can't", "doesnt", "cannot", "no") as "not"; each word also matches
  *   as a prefix (the last one from 2 letters, others from 4), as a shorter
- *   stem it begins with, and with typos (1 from 4 letters, 2 from 8), all
+ *   stem it begins with (unless the index holds the word as typed), and with
+ *   typos (1 from 4 letters, 2 from 8), all
  *   scored lower than an exact match; a whole word of the index, but the
  *   last, found only that way ("tool" in "toolhive") counts as half a word;
  * - a word or a phrase of up to four words also finds, with a lower weight,
@@ -801,9 +802,10 @@ export class SearchEngine {
 /**
  * The query for MiniSearch: each word as typed (a prefix from 2 letters for
  * the last word, from 4 for the others; with typos from 4 letters) or, with a
- * lower weight, as any shorter stem it begins with, from 4 letters. A word
- * typed past its stem ("isolati" for "isol", the stem of "isolation") or with
- * a typo at its end still finds it. Also with a lower weight: the docs' words
+ * lower weight, as any shorter stem it begins with, from 4 letters, when the
+ * index doesn't hold the word itself. A word typed past its stem ("isolati"
+ * for "isol", the stem of "isolation") or with a typo at its end still finds
+ * it. Also with a lower weight: the docs' words
  * for the reader's (synonyms.ts), and words the reader wrote apart or together
  * that the docs write the other way ("tool hive", "mcp server", "secretstore").
  */
@@ -898,6 +900,9 @@ function expandedQuery(
   terms.forEach((term, i) => {
     slots.set(term, [i]);
     queries.push({queries: [term], prefix: prefixed(term, i)});
+    // A word the docs hold as typed needs no shorter stem, whose matches are
+    // then other words ("open" for "openapi", "tool" for "toolhiveRunnerImage").
+    if (vocabulary.has(term)) return;
     for (let n = term.length - 1; n >= 4; n -= 1) {
       const stem = term.slice(0, n);
       if (slots.has(stem)) continue;
