@@ -138,6 +138,8 @@ export const ABBREVIATIONS: SynonymGroup[] = [
 export const EQUIVALENTS: SynonymGroup[] = [
   // A new version: the CLI and the operator upgrade, the app updates.
   {reader: ['update', 'upgrade'], docs: ['update', 'upgrade']},
+  // The reader's own computer: the CLI guides say "your machine", the app's "your computer".
+  {reader: ['machine', 'computer'], docs: ['machine', 'computer']},
   // Irregular forms of verbs the docs use, which stemming doesn't join.
   {reader: ['sent'], docs: ['send']},
   {reader: ['built'], docs: ['build']},
