@@ -201,6 +201,9 @@ test("an API operation's method and path are its page's first body text", () => 
     md.records.map((r) => r.text),
     ['Stop a workload', 'POST /api/v1beta/workloads/:name/stop', 'Stops the workload.'],
   );
+  // Both call the page what a reader calls it, which its text doesn't say.
+  assert.deepEqual(page.keywords, ['API endpoint']);
+  assert.deepEqual(md.keywords, ['API endpoint']);
 });
 
 test('Markdown source gives the same kinds of records, with Docusaurus anchors', () => {

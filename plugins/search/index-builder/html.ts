@@ -99,6 +99,18 @@ const DEFAULT_ADMONITION_TITLES = new Set([
   'secondary',
 ]);
 
+/**
+ * What readers call an API operation's page, which its own text doesn't say:
+ * a keyword of the page, so "api endpoint for server status" finds it.
+ */
+export const OPERATION_KEYWORD = 'API endpoint';
+
+/** Gives an API operation's page the keyword readers use for it. */
+export function markOperation(page: PageRecords): void {
+  const keywords = page.keywords ?? [];
+  if (!keywords.includes(OPERATION_KEYWORD)) page.keywords = [...keywords, OPERATION_KEYWORD];
+}
+
 /** Blocks whose own text is one content record. */
 const TEXT_BLOCKS = new Set(['P', 'LI', 'DT', 'DD', 'SUMMARY', 'FIGCAPTION']);
 
@@ -275,6 +287,7 @@ export function recordsFromHtml(html: string, meta: PageMeta): PageRecords | nul
       if (!isElement(child)) continue;
       if (child.classList.contains(ENDPOINT_CLASS)) {
         addContent(textOf(child));
+        markOperation(page);
         continue;
       }
       if (skipped(child)) continue;

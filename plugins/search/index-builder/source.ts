@@ -1,6 +1,6 @@
 import {createSlugger} from '@docusaurus/utils';
 import type {PageRecords} from '../client/records';
-import {openHeading, pageAbout} from './html';
+import {markOperation, openHeading, pageAbout} from './html';
 
 /**
  * Records from a doc's Markdown source, for the development server, where no
@@ -93,7 +93,10 @@ export function recordsFromMarkdown(
       while (i + 1 < lines.length && !lines[i]!.trim().endsWith('>')) props += lines[++i];
       const method = /method=\{"(\w+)"\}/.exec(props)?.[1];
       const path = /path=\{"([^"]+)"\}/.exec(props)?.[1];
-      if (method && path) content(`${method.toUpperCase()} ${path}`);
+      if (method && path) {
+        content(`${method.toUpperCase()} ${path}`);
+        markOperation(page);
+      }
       continue;
     }
     if (!trimmed.startsWith('|')) tableRow = 0;
