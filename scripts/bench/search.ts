@@ -80,6 +80,40 @@ function gzipOfFiles(buildDir: string, urls: string[]): number {
   return urls.reduce((sum, u) => sum + gzip(fs.readFileSync(fileOf(buildDir, u))), 0);
 }
 
+/**
+ * The config's text without the search plugin's entry: a line that names it
+ * (`'./plugins/search/index.ts',`) or, when it has options, the whole
+ * `[name, {...}]` pair around that name, however many lines it takes.
+ */
+function withoutSearchPlugin(config: string): string {
+  const at = config.indexOf("'./plugins/search/");
+  if (at < 0) return config;
+  // A pair when the name follows a "[" (with only white space between).
+  const before = config.slice(0, at).trimEnd();
+  const open = before.endsWith('[') ? before.length - 1 : -1;
+  const lineStart = (i: number) => config.lastIndexOf('\n', i) + 1;
+  if (open < 0) {
+    // A plain name on its own line.
+    const end = config.indexOf('\n', at);
+    return withoutSearchPlugin(config.slice(0, lineStart(at)) + config.slice(end + 1));
+  }
+  let close = open;
+  let depth = 0;
+  for (let i = open; i < config.length; i += 1) {
+    const c = config[i];
+    if (c === '[' || c === '{' || c === '(') depth += 1;
+    else if (c === ']' || c === '}' || c === ')') depth -= 1;
+    if (depth === 0) {
+      close = i;
+      break;
+    }
+  }
+  let end = close + 1;
+  if (config[end] === ',') end += 1;
+  if (config[end] === '\n') end += 1;
+  return withoutSearchPlugin(config.slice(0, lineStart(open)) + config.slice(end));
+}
+
 /** Builds the current tree without search into `outDir`, in a temporary copy. */
 function buildWithoutSearch(outDir: string): void {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'search-baseline-'));
@@ -91,11 +125,7 @@ function buildWithoutSearch(outDir: string): void {
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
   const configFile = path.join(copy, 'docusaurus.config.ts');
   const config = fs.readFileSync(configFile, 'utf8');
-  const stripped = config
-    .replace(/\n([ \t]*)algolia: \{[\s\S]*?\n\1\},/, '')
-    .split('\n')
-    .filter((line) => !/plugins\/search\//.test(line))
-    .join('\n');
+  const stripped = withoutSearchPlugin(config.replace(/\n([ \t]*)algolia: \{[\s\S]*?\n\1\},/, ''));
   if (/\balgolia: \{/.test(stripped) || /plugins\/search\//.test(stripped)) {
     throw new Error('could not take search out of docusaurus.config.ts for the baseline build');
   }

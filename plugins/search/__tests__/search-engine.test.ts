@@ -213,6 +213,39 @@ test('words are compared by their stems', () => {
   assert.deepEqual(queryTerms("isn't"), queryTerms('not'));
 });
 
+test('a name the index splits into words finds the record that holds it as written', () => {
+  const named = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/secrets', 'Secrets password', [
+          ['Reset the secrets password', 'ToolHive asks for the secrets password again.'],
+        ]),
+        page('/env', 'Settings', [
+          ['Environment variables', 'TOOLHIVE_SECRETS_PASSWORD is set by ToolHive itself.'],
+        ]),
+      ]),
+    ),
+  );
+  const urls = (q: string) => named.search(q).hits.map((h) => h.record.url);
+  assert.equal(urls('TOOLHIVE_SECRETS_PASSWORD')[0], '/env#environment-variables');
+  // In words, the page about them comes first.
+  assert.equal(urls('secrets password')[0], '/secrets');
+});
+
+test('a word the index holds as typed does not find its first part', () => {
+  const stems = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/api', 'API server', [['Explore the API', 'Serve the OpenAPI description.']]),
+        page('/files', 'Files', [['Open a file', 'Any open port can reach it.']]),
+      ]),
+    ),
+  );
+  const urls = (q: string) => stems.search(q).hits.map((h) => h.record.url);
+  // Not "open", the first part of "openapi"; "isolati" above still finds "isol".
+  assert.deepEqual(urls('openapi'), ['/api#explore-the-api']);
+});
+
 test('the last word matches as a prefix, other words from 4 letters', () => {
   assert.equal(top('secr')[0], '/toolhive/guides-cli/secrets-management');
   assert.equal(top('secr manag')[0], '/toolhive/guides-cli/secrets-management');

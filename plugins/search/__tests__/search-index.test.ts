@@ -201,6 +201,9 @@ test("an API operation's method and path are its page's first body text", () => 
     md.records.map((r) => r.text),
     ['Stop a workload', 'POST /api/v1beta/workloads/:name/stop', 'Stops the workload.'],
   );
+  // Both call the page what a reader calls it, which its text doesn't say.
+  assert.deepEqual(page.keywords, ['API endpoint']);
+  assert.deepEqual(md.keywords, ['API endpoint']);
 });
 
 test('Markdown source gives the same kinds of records, with Docusaurus anchors', () => {
@@ -327,4 +330,35 @@ test("a known issue's status line is left out of the index", () => {
   const texts = recordsFromHtml(html, {path: '/run', lvl0: 'CLI'})!.records.map((r) => r.text);
   assert.ok(texts.includes('The flag does nothing.'), texts.join(' | '));
   assert.ok(!texts.some((t) => t.includes('Checked in')), texts.join(' | '));
+});
+
+test("an admonition's own title is text of its section, its default title is not", () => {
+  const html = `<html><head><title>Run | ToolHive</title></head><body><article>
+    <div class="theme-doc-markdown markdown"><h1>Run</h1>
+    <h2 class=anchor id=ports>Set ports<a href=#ports class=hash-link>&#8203;</a></h2>
+    <div class="theme-admonition theme-admonition-danger alert"><div class=admonitionHeading_Gvgb><span class=admonitionIcon_Rf37><svg><path d="M0 0"/></svg></span>Known issue: The container port <code>bypasses</code> the proxy</div>
+    <div class=admonitionContent_BuS1><p>Whoever reaches it skips the checks.</p></div></div>
+    <div class="theme-admonition theme-admonition-warning alert"><div class=admonitionHeading_Gvgb><span class=admonitionIcon_Rf37><svg><path d="M0 0"/></svg></span>warning</div>
+    <div class=admonitionContent_BuS1><p>Keep the default.</p></div></div>
+    </div></article></body></html>`;
+  const records = unpackRecords(packRecords([recordsFromHtml(html, {path: '/run', lvl0: 'CLI'})!]));
+  const title = byText(records, 'Known issue: The container port bypasses the proxy');
+  assert.equal(title.type, 'content');
+  assert.equal(title.url, '/run#ports');
+  assert.equal(byText(records, 'Whoever reaches it').url, '/run#ports');
+  assert.equal(byText(records, 'Keep the default.').url, '/run#ports');
+  assert.ok(!records.some((r) => r.content === 'warning'), 'the default title is not indexed');
+
+  const md = `## Set ports\n\n:::danger[Known issue: the port is open]\n\nSkips the checks.\n\n:::\n\n:::tip\n\nA tip.\n\n:::\n`;
+  const fromSource = unpackRecords(
+    packRecords([recordsFromMarkdown(md, {path: '/run', lvl0: 'CLI', title: 'Run'})]),
+  );
+  assert.deepEqual(
+    fromSource.filter((r) => r.type === 'content').map((r) => [r.content, r.url]),
+    [
+      ['Known issue: the port is open', '/run#set-ports'],
+      ['Skips the checks.', '/run#set-ports'],
+      ['A tip.', '/run#set-ports'],
+    ],
+  );
 });

@@ -7,7 +7,9 @@
  *   include a comparison's "vs" and "instead"), and
  *   negations ("can't", "doesnt", "cannot", "no") as "not"; each word also matches
  *   as a prefix (the last one from 2 letters, others from 4), as a shorter
- *   stem it begins with, and with typos (1 from 4 letters, 2 from 8), all
+ *   stem it begins with (only an ending's 2 letters shorter when the index
+ *   holds the word as typed: "open" is not "openapi"), and with
+ *   typos (1 from 4 letters, 2 from 8), all
  *   scored lower than an exact match; a whole word of the index, but the
  *   last, found only that way ("tool" in "toolhive") counts as half a word;
  * - a word or a phrase of up to four words also finds, with a lower weight,
@@ -39,7 +41,9 @@
  *   (`thv secret set`, `--proxy-port`, `spec.port`) or an API path they weigh
  *   more, a flag or field row whose name was typed as it is (`-e`,
  *   `spec.permissionProfile`) most, and the API operation whose method and
- *   path were typed (`GET /api/v1beta/workloads/fetch`) first;
+ *   path were typed (`GET /api/v1beta/workloads/fetch`) first; a name with
+ *   underscores, which the index splits into words
+ *   (`TOOLHIVE_SECRETS_PASSWORD`), favours the records that hold it as written;
  * - one hit per URL (the best record of each page section, as DocSearch
  *   indexes are distinct on the URL), with the next best section of a page
  *   right after its first, as DocSearch lists them under the page.
@@ -463,6 +467,23 @@ export function commandArguments(query: string, commands: Set<string>): Set<stri
   return args;
 }
 
+/**
+ * Whether a record's heading or text holds one of `names` (lower case) as a
+ * whole name, not inside a longer one.
+ */
+function mentions(record: DocSearchRecord, names: string[]): boolean {
+  const own = record.type === 'content' ? '' : (record.hierarchy[record.type] ?? '');
+  const text = `${own} ${record.content ?? ''}`.toLowerCase();
+  return names.some((name) => {
+    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+      const before = text[at - 1];
+      const after = text[at + name.length];
+      if (!(before && /[\w]/.test(before)) && !(after && /[\w]/.test(after))) return true;
+    }
+    return false;
+  });
+}
+
 /** A heading that is a flag or a field name rather than words: `--volume, -v`, `spec.port`. */
 function isCodeHeading(text: string): boolean {
   return /^--?[A-Za-z]/.test(text) || (!/\s/.test(text) && IDENTIFIER.test(text));
@@ -574,7 +595,7 @@ export const RANKING = {
   /** Exponent of a word's inverse document frequency in its weight for that share (0: all equal). */
   rarity: 0.3,
   /** Per share of the query's words found in the record's own heading. */
-  heading: 1,
+  heading: 1.2,
   /** Per share of the query's words found in the title of the record's page. */
   page: 0.25,
   /** Per share of the heading's words that matched: the heading is what was asked for. */
@@ -583,10 +604,15 @@ export const RANKING = {
   commandArgument: 0.1,
   /** A flag or field row whose name the query gives as it is (`-e`, `spec.port`). */
   exactName: 20,
+  /**
+   * A record whose text holds, as written, a name the query gives that the
+   * index splits into words (`TOOLHIVE_SECRETS_PASSWORD`, `MCP_HOST`).
+   */
+  verbatimName: 5,
   /** An API operation whose method and path the query gives, per share of its path's segments typed as they are. */
   endpoint: 10,
   /** A heading that asks a question (the FAQ's), for a query that asks one. */
-  question: 1.2,
+  question: 1.3,
   /** Reference records, for a query in words. */
   referenceForWords: 0.6,
   /** Flag and field rows, for a query in words. */
@@ -785,6 +811,8 @@ export class SearchEngine {
     const words = this.wordsCovered(result, query);
     if (query.question && traits.question) score *= RANKING.question;
     if (traits.names.some((n) => query.names.includes(n))) score *= RANKING.exactName;
+    else if (query.joined.length > 0 && mentions(record, query.joined))
+      score *= RANKING.verbatimName;
     if (query.endpoint && traits.endpoint)
       score *= 1 + RANKING.endpoint * endpointMatch(query.endpoint, traits.endpoint);
     if (query.shape === 'words') {
@@ -801,9 +829,10 @@ export class SearchEngine {
 /**
  * The query for MiniSearch: each word as typed (a prefix from 2 letters for
  * the last word, from 4 for the others; with typos from 4 letters) or, with a
- * lower weight, as any shorter stem it begins with, from 4 letters. A word
- * typed past its stem ("isolati" for "isol", the stem of "isolation") or with
- * a typo at its end still finds it. Also with a lower weight: the docs' words
+ * lower weight, as any shorter stem it begins with, from 4 letters, when the
+ * index doesn't hold the word itself. A word typed past its stem ("isolati"
+ * for "isol", the stem of "isolation") or with a typo at its end still finds
+ * it. Also with a lower weight: the docs' words
  * for the reader's (synonyms.ts), and words the reader wrote apart or together
  * that the docs write the other way ("tool hive", "mcp server", "secretstore").
  */
@@ -827,6 +856,8 @@ interface ExpandedQuery {
   names: string[];
   /** The API method and path the query starts with (`GET /api/v1beta/workloads`). */
   endpoint: Endpoint | null;
+  /** Names with an underscore that the query gives (`toolhive_secrets_password`), in lower case. */
+  joined: string[];
   /** Per page subject, which of the words it holds (filled while ranking). */
   subjects: Map<Set<string>, number[]>;
   /** Per query word, its weight in the share of the query's words a record holds. */
@@ -898,7 +929,12 @@ function expandedQuery(
   terms.forEach((term, i) => {
     slots.set(term, [i]);
     queries.push({queries: [term], prefix: prefixed(term, i)});
-    for (let n = term.length - 1; n >= 4; n -= 1) {
+    // A word the docs hold as typed finds shorter stems that differ only in
+    // an ending the stemmer leaves ("config" for "configur"), not the first
+    // part of a longer word ("open" for "openapi", "tool" for
+    // "toolhiveRunnerImage"), which is another word.
+    const shortest = vocabulary.has(term) ? Math.max(4, term.length - MAX_ENDING) : 4;
+    for (let n = term.length - 1; n >= shortest; n -= 1) {
       const stem = term.slice(0, n);
       if (slots.has(stem)) continue;
       slots.set(stem, [i]);
@@ -960,6 +996,7 @@ function expandedQuery(
     question: QUESTION.test(text),
     endpoint: endpointOf(text.slice(0, MAX_QUERY_LENGTH)),
     names: codeNamesOf(text.slice(0, MAX_QUERY_LENGTH)),
+    joined: codeNamesOf(text.slice(0, MAX_QUERY_LENGTH)).filter((n) => /[a-z0-9]_[a-z0-9]/.test(n)),
     subjects: new Map(),
     weights,
     totalWeight: weights.reduce((a, b) => a + b, 0),
@@ -998,6 +1035,9 @@ function splitCompound(
 
 /** A half of a split word is a word of at least this many records. */
 const SPLIT_MIN_RECORDS = 3;
+
+/** Letters a shorter stem may drop from a word that the index holds as typed. */
+const MAX_ENDING = 2;
 
 /** Weight of a match on a shorter stem than the word typed. */
 const SHORTER_STEM = 0.3;

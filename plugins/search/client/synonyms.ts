@@ -55,10 +55,14 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['see', 'show', 'view'], docs: ['list', 'read']},
   // A server that doesn't show up doesn't appear.
   {reader: ['show up'], docs: ['appear']},
+  // What a reader does in a terminal, the docs do with the CLI.
+  {reader: ['command line', 'terminal', 'shell'], docs: ['cli']},
   // The desktop app is the ToolHive UI.
   {reader: ['desktop', 'desktop app'], docs: ['ui']},
   // Killing or shutting down a server is stopping it.
   {reader: ['kill', 'terminate', 'shut down', 'shutdown'], docs: ['stop']},
+  // What the desktop app reports about its use is what its guide covers under "Privacy".
+  {reader: ['telemetry', 'analytics'], docs: ['privacy'], when: ['ui', 'app', 'desktop']},
   // Software that phones home sends data over the internet.
   {reader: ['phone home', 'call home', 'tracking'], docs: ['send data']},
   // What a server gets out of the box is what it gets by default.
@@ -94,6 +98,8 @@ export const SYNONYMS: SynonymGroup[] = [
   // The docs turn features on and off.
   {reader: ['enable', 'activate'], docs: ['turn on']},
   {reader: ['disable', 'deactivate'], docs: ['turn off']},
+  // Opting out of something the app does is turning it off or stopping it.
+  {reader: ['opt out'], docs: ['turn off', 'stop']},
   // Something broken is something that fails.
   {reader: ['broken'], docs: ['fail', 'error']},
   // What a reader needs first is what the docs list under "Prerequisites" or "What do I need".
@@ -129,6 +135,8 @@ export const ABBREVIATIONS: SynonymGroup[] = [
   {reader: ['perms'], docs: ['permissions']},
   {reader: ['config', 'conf'], docs: ['configuration']},
   {reader: ['auth'], docs: ['authentication', 'authorization']},
+  {reader: ['lan'], docs: ['local network']},
+  {reader: ['llm', 'llms'], docs: ['model']},
 ];
 
 /**
@@ -138,6 +146,10 @@ export const ABBREVIATIONS: SynonymGroup[] = [
 export const EQUIVALENTS: SynonymGroup[] = [
   // A new version: the CLI and the operator upgrade, the app updates.
   {reader: ['update', 'upgrade'], docs: ['update', 'upgrade']},
+  // Where data lives: the docs say a file or a store "keeps" it or "stores" it.
+  {reader: ['store', 'keep'], docs: ['store', 'keep']},
+  // The reader's own computer: the CLI guides say "your machine", the app's "your computer".
+  {reader: ['machine', 'computer'], docs: ['machine', 'computer']},
   // Irregular forms of verbs the docs use, which stemming doesn't join.
   {reader: ['sent'], docs: ['send']},
   {reader: ['built'], docs: ['build']},

@@ -12,7 +12,10 @@ import type {PageRecords} from '../client/records';
  * A table row whose first cell holds an element with an id (the flag rows of
  * the CLI reference, `<span id="flag-transport">`) becomes a heading-like
  * record one level below the table's section, so a flag can be found and
- * linked by name. Code blocks, navigation, tab labels and diagrams are left
+ * linked by name. An admonition's title is body text of its section, unless
+ * it is the theme's default title, the admonition's type ("warning"): the
+ * title of a known issue's admonition states the issue in a few words.
+ * Code blocks, navigation, tab labels and diagrams are left
  * out, but for the method and path of an API operation (`GET
  * /api/v1beta/workloads`), which the API theme draws in a <pre> under the
  * title: it is the page's body text, so a path pasted from a log finds the
@@ -77,6 +80,36 @@ const BLOCK_TAGS = new Set([
 
 /** The API theme's block with an operation's method and path. */
 const ENDPOINT_CLASS = 'openapi__method-endpoint';
+
+/**
+ * The heading of an admonition, with its icon and title: the theme's
+ * `AdmonitionHeading`, whose CSS module class keeps its name as a prefix.
+ */
+const ADMONITION_HEADING = /^admonitionHeading/;
+/** Titles the theme gives an admonition that has none of its own: its type. */
+const DEFAULT_ADMONITION_TITLES = new Set([
+  'note',
+  'tip',
+  'info',
+  'warning',
+  'danger',
+  'caution',
+  'important',
+  'success',
+  'secondary',
+]);
+
+/**
+ * What readers call an API operation's page, which its own text doesn't say:
+ * a keyword of the page, so "api endpoint for server status" finds it.
+ */
+export const OPERATION_KEYWORD = 'API endpoint';
+
+/** Gives an API operation's page the keyword readers use for it. */
+export function markOperation(page: PageRecords): void {
+  const keywords = page.keywords ?? [];
+  if (!keywords.includes(OPERATION_KEYWORD)) page.keywords = [...keywords, OPERATION_KEYWORD];
+}
 
 /** Blocks whose own text is one content record. */
 const TEXT_BLOCKS = new Set(['P', 'LI', 'DT', 'DD', 'SUMMARY', 'FIGCAPTION']);
@@ -254,9 +287,17 @@ export function recordsFromHtml(html: string, meta: PageMeta): PageRecords | nul
       if (!isElement(child)) continue;
       if (child.classList.contains(ENDPOINT_CLASS)) {
         addContent(textOf(child));
+        markOperation(page);
         continue;
       }
       if (skipped(child)) continue;
+      if (child.classList.value.some((c) => ADMONITION_HEADING.test(c))) {
+        // An admonition's own title ("Known issue: ...") is text of its
+        // section; a title that only names the admonition's type is not.
+        const title = cleanText(textOf(child));
+        if (!DEFAULT_ADMONITION_TITLES.has(title.toLowerCase())) addContent(title);
+        continue;
+      }
       const tag = child.tagName;
       const heading = /^H([1-6])$/.exec(tag);
       if (heading) {

@@ -1,6 +1,6 @@
 import {createSlugger} from '@docusaurus/utils';
 import type {PageRecords} from '../client/records';
-import {openHeading, pageAbout} from './html';
+import {markOperation, openHeading, pageAbout} from './html';
 
 /**
  * Records from a doc's Markdown source, for the development server, where no
@@ -8,7 +8,8 @@ import {openHeading, pageAbout} from './html';
  * gives them), paragraphs, list items and table rows, and turns CLI reference
  * flag rows into records of their own, like the HTML reader of the build.
  * It is an approximation: text inside React components is not read, but for
- * the method and path of an API operation's `<MethodEndpoint>`.
+ * the method and path of an API operation's `<MethodEndpoint>`. An
+ * admonition's title (`:::warning[Title]`) is body text of its section.
  */
 
 /** Markdown and MDX inline syntax reduced to the text a reader sees. */
@@ -92,7 +93,10 @@ export function recordsFromMarkdown(
       while (i + 1 < lines.length && !lines[i]!.trim().endsWith('>')) props += lines[++i];
       const method = /method=\{"(\w+)"\}/.exec(props)?.[1];
       const path = /path=\{"([^"]+)"\}/.exec(props)?.[1];
-      if (method && path) content(`${method.toUpperCase()} ${path}`);
+      if (method && path) {
+        content(`${method.toUpperCase()} ${path}`);
+        markOperation(page);
+      }
       continue;
     }
     if (!trimmed.startsWith('|')) tableRow = 0;
@@ -121,6 +125,10 @@ export function recordsFromMarkdown(
       } else {
         content([inlineText(first), text].filter(Boolean).join(' · '));
       }
+    } else if (/^:::\w+\[.*\]/.test(trimmed)) {
+      // An admonition's own title is text of its section, as in the build.
+      flush();
+      content(/^:::\w+\[(.*)\]/.exec(trimmed)![1]!);
     } else if (/^([-*+]|\d+\.)\s+/.test(trimmed)) {
       flush();
       paragraph = [trimmed.replace(/^([-*+]|\d+\.)\s+/, '')];
