@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import {prismDark, prismLight} from './src/utils/prismThemes';
 import {DOCS_LANGUAGES} from './plugins/prism-slim/languages';
+import remarkMermaidSvg from './plugins/mermaid-svg/remark';
 import type {MarkdownTwinsOptions} from './plugins/markdown-twins';
 import remarkStaticHighlight from './plugins/static-highlight/remark';
 import {editUrlOption} from './src/utils/editUrl';
@@ -123,9 +124,13 @@ const config: Config = {
           docItemComponent: '@theme/ApiItem',
           // Generated reference pages link to the data they come from.
           editUrl: editUrlOption(docsEditUrl),
+          // Before the framework's own, which turns mermaid blocks into the
+          // theme's component: the diagrams drawn at build time go first.
+          beforeDefaultRemarkPlugins: [remarkMermaidSvg],
           remarkPlugins: [staticHighlight],
         } satisfies DocsOptions,
         pages: {
+          beforeDefaultRemarkPlugins: [remarkMermaidSvg],
           remarkPlugins: [staticHighlight],
         },
         blog: false,

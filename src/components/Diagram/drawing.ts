@@ -3,10 +3,21 @@
  * figure (./index.tsx). Browser only.
  */
 
-/** The drawing's own width: its viewBox's, as Mermaid draws it at 1:1. */
-export function naturalWidth(svg: SVGSVGElement): number {
-  return svg.viewBox.baseVal?.width || svg.width.baseVal.value;
+/**
+ * The drawing's own size: its width and height attributes where they are
+ * lengths (a build-time drawing), else its viewBox (Mermaid draws at 1:1
+ * with a width of 100 %).
+ */
+export function ownSize(svg: SVGSVGElement): {width: number; height: number} {
+  const {width, height} = svg;
+  const absolute: number[] = [SVGLength.SVG_LENGTHTYPE_NUMBER, SVGLength.SVG_LENGTHTYPE_PX];
+  if (svg.hasAttribute('width') && absolute.includes(width.baseVal.unitType)) {
+    return {width: width.baseVal.value, height: height.baseVal.value};
+  }
+  return {width: svg.viewBox.baseVal?.width ?? 0, height: svg.viewBox.baseVal?.height ?? 0};
 }
+
+export const naturalWidth = (svg: SVGSVGElement): number => ownSize(svg).width;
 
 /** Whether the drawing is shown narrower than its own width (its text smaller). */
 export function isScaledDown(svg: SVGSVGElement | null): boolean {
@@ -45,8 +56,7 @@ export function copyForFullSize(svg: SVGSVGElement, suffix: string): SVGSVGEleme
       if (el.localName === 'style' && el.textContent) el.textContent = rename(el.textContent);
     }
   }
-  const width = naturalWidth(svg);
-  const height = svg.viewBox.baseVal?.height || svg.height.baseVal.value;
+  const {width, height} = ownSize(svg);
   copy.removeAttribute('aria-labelledby');
   copy.removeAttribute('aria-describedby');
   copy.setAttribute('aria-hidden', 'true');

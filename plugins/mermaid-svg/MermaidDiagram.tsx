@@ -1,0 +1,23 @@
+/**
+ * A Mermaid diagram drawn at build time (./remark.ts): the SVG inline, in the
+ * site's diagram figure (src/components/Diagram), which gives it its name and
+ * description and, when the column is too narrow, a full-size view.
+ */
+import type {ReactNode} from 'react';
+import Diagram from '@site/src/components/Diagram';
+import styles from './styles.module.css';
+
+export interface Props {
+  id: string;
+  name: string;
+  description: string;
+  svg: string;
+}
+
+export default function MermaidDiagram({name, description, svg}: Props): ReactNode {
+  return (
+    <Diagram name={name} description={description}>
+      <div className={styles.drawing} dangerouslySetInnerHTML={{__html: svg}} />
+    </Diagram>
+  );
+}
