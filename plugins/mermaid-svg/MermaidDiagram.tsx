@@ -10,7 +10,8 @@ import styles from './styles.module.css';
 export interface Props {
   id: string;
   name: string;
-  description: string;
+  /** Absent when the source has no accDescr and none can be derived. */
+  description?: string;
   svg: string;
 }
 

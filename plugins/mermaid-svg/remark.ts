@@ -48,7 +48,9 @@ export default function remarkMermaidSvg() {
         attributes: [
           {type: 'mdxJsxAttribute', name: 'id', value: id},
           {type: 'mdxJsxAttribute', name: 'name', value: diagram.name},
-          {type: 'mdxJsxAttribute', name: 'description', value: diagram.description},
+          ...(diagram.description
+            ? [{type: 'mdxJsxAttribute', name: 'description', value: diagram.description}]
+            : []),
           {type: 'mdxJsxAttribute', name: 'svg', value: diagram.svg},
         ],
         children: [],
