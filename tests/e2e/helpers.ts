@@ -105,23 +105,27 @@ export async function diagramTextSizes(page: Page, selector: string): Promise<Di
 }
 
 /**
- * Brings each diagram of the page near the viewport, one after the other
- * (Mermaid draws a diagram when it comes within 400 px), and waits until
- * every one is drawn in `mode` (by default the mode the page shows): after
- * a change of mode, until the new drawings have replaced the old ones. (A
- * slot holds the theme's container, which holds the drawing.)
- * Returns how many diagrams the page has.
+ * Waits until every diagram of the page is drawn, and returns how many the
+ * page has. A diagram drawn at build time is in the HTML already. The theme
+ * (@docusaurus/theme-mermaid) draws the others when they come within 400 px
+ * of the viewport, so they are brought near one after the other, and this
+ * waits until each is drawn in `mode` (by default the mode the page shows):
+ * after a change of mode, until the new drawings have replaced the old ones.
+ * (A slot holds the theme's container, which holds the drawing.)
  */
 export async function diagramsDrawn(page: Page, mode?: string | null): Promise<number> {
   const want = mode ?? (await currentTheme(page));
   const slots = page.locator('[data-mermaid-slot]');
-  const count = await slots.count();
-  for (let i = 0; i < count; i += 1) {
+  const themed = await slots.count();
+  for (let i = 0; i < themed; i += 1) {
     await slots.nth(i).scrollIntoViewIfNeeded();
     await expect(slots.nth(i)).not.toHaveAttribute('data-mermaid-slot', 'waiting');
   }
-  await expect(page.locator(`[data-mermaid-slot="${want}"] > div > svg`)).toHaveCount(count, {
+  await expect(page.locator(`[data-mermaid-slot="${want}"] > div > svg`)).toHaveCount(themed, {
     timeout: 20_000,
   });
+  const figures = page.locator('[data-mermaid-diagram] > figure');
+  const count = await figures.count();
+  await expect(figures.filter({has: page.locator('svg')})).toHaveCount(count);
   return count;
 }

@@ -341,7 +341,8 @@ test.describe('theme preview', () => {
       expect(d.height, `${d.kind} height`).toBeGreaterThan(0);
     }
 
-    // The navbar toggle redraws every diagram in the dark mode's colours.
+    // The navbar toggle repaints the build-time drawings (their colours are
+    // the mode's custom properties) and has the theme redraw its own.
     await page.evaluate(() => Object.assign(window, {beforeToggle: true}));
     await toggleTo(page, 'dark');
     await diagramsDrawn(page, 'dark');
@@ -357,25 +358,36 @@ test.describe('theme preview', () => {
   });
 });
 
-/** The kinds of diagram /theme-preview shows, as Mermaid names them in each drawing. */
+/**
+ * The kinds of diagram /theme-preview shows, in order: drawn at build time
+ * (plugins/mermaid-svg, named by the figure's accessible name, as the
+ * drawing has no kind of its own), then drawn by the theme (as Mermaid
+ * names them in each drawing).
+ */
 const PREVIEW_KINDS = [
-  'flowchart-v2',
-  'sequence',
-  'stateDiagram',
-  'classDiagram',
-  'er',
-  'gantt',
-  'pie',
-  'timeline',
-  'mindmap',
-  'gitGraph',
-  'journey',
+  'build: Flowchart sample',
+  'build: Sequence diagram sample',
+  'build: State diagram sample',
+  'build: Class diagram sample',
+  'build: Entity relationship diagram sample',
+  'theme: gantt',
+  'theme: pie',
+  'theme: timeline',
+  'theme: mindmap',
+  'theme: gitGraph',
+  'theme: journey',
 ];
 
-/** Each drawing of the page: its kind, its box and the colours it is painted in. */
+/**
+ * Each drawing of the page: who drew it and its kind, its box and the
+ * colours it is painted in.
+ */
 function drawings(page: Page) {
-  return page.locator('[data-mermaid-slot] > div > svg').evaluateAll((svgs) =>
-    svgs.map((svg) => {
+  return page.locator('[data-mermaid-diagram] > figure').evaluateAll((figures) =>
+    figures.map((figure) => {
+      const slot = figure.querySelector('[data-mermaid-slot]');
+      const svg = slot ? slot.querySelector(':scope > div > svg') : figure.querySelector('svg');
+      if (!svg) return {kind: null, width: 0, height: 0, colours: []};
       const box = svg.getBoundingClientRect();
       const colours = new Set<string>();
       for (const el of svg.querySelectorAll('*')) {
@@ -385,7 +397,9 @@ function drawings(page: Page) {
         else colours.add(`${style.color} ${style.backgroundColor}`);
       }
       return {
-        kind: svg.getAttribute('aria-roledescription'),
+        kind: slot
+          ? `theme: ${svg.getAttribute('aria-roledescription')}`
+          : `build: ${figure.getAttribute('aria-label')}`,
         width: box.width,
         height: box.height,
         colours: [...colours].sort(),
@@ -520,7 +534,9 @@ function diagramPages(): string[] {
 }
 
 test.describe('diagrams', () => {
-  test('Mermaid loads only on pages with diagrams, when one nears the viewport', async ({page}) => {
+  test('Mermaid loads only for a diagram the theme draws, when it nears the viewport', async ({
+    page,
+  }) => {
     const library = mermaidLibraryFiles();
     expect(library.size, 'the build has one Mermaid library chunk').toBe(1);
     const scripts = trackScripts(page);
@@ -529,10 +545,22 @@ test.describe('diagrams', () => {
 
     await page.goto('/toolhive/faq', {waitUntil: 'networkidle'});
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
-    expect(await page.locator('[data-mermaid-slot]').count()).toBe(0);
+    expect(await page.locator('[data-mermaid-diagram]').count()).toBe(0);
     expect(mermaidLoaded(), 'Mermaid on a page without diagrams').toBe(false);
 
-    // /theme-preview draws its diagrams far below the first screen.
+    // A docs page's diagram is drawn at build time: it is in the HTML.
+    await page.goto('/toolhive/guides-k8s/intro', {waitUntil: 'networkidle'});
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    const drawn = page.locator('[data-mermaid-diagram] figure svg');
+    await expect(drawn).toHaveCount(1);
+    await drawn.scrollIntoViewIfNeeded();
+    await expect(drawn).toBeVisible();
+    expect(await page.locator('[data-mermaid-slot]').count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    expect(mermaidLoaded(), 'Mermaid on a page whose diagrams are drawn at build time').toBe(false);
+
+    // /theme-preview has the theme draw its last six diagrams, far below
+    // the first screen.
     await page.goto('/theme-preview', {waitUntil: 'networkidle'});
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
     const slot = page.locator('[data-mermaid-slot]').first();
@@ -545,18 +573,23 @@ test.describe('diagrams', () => {
     expect(mermaidLoaded(), 'Mermaid once a diagram is near').toBe(true);
   });
 
-  test('a diagram is named and described in the HTML, and follows the colour mode', async ({
+  test('a diagram is drawn, named and described in the HTML, and follows the colour mode', async ({
     page,
   }) => {
     const url = '/toolhive/guides-cli/run-mcp-servers';
     const name = 'How the proxy reaches each kind of server';
-    // The text alternative is in the HTML the server sends, before any script runs.
+    // The drawing and its text alternative are in the HTML the server
+    // sends, before any script runs.
     const noScripts = await page.context().newPage();
     await noScripts.route(/\.js$/, (route) => route.abort());
     await noScripts.goto(url);
-    await expect(noScripts.getByRole('img', {name})).toHaveAccessibleDescription(
+    const before = noScripts.getByRole('img', {name});
+    await expect(before).toHaveAccessibleDescription(
       /^The MCP client connects to the ToolHive proxy on the host over SSE or streamable HTTP\. /,
     );
+    await before.locator('svg').scrollIntoViewIfNeeded();
+    await expect(before.locator('svg')).toBeVisible();
+    await expect(before.locator('svg text', {hasText: 'MCP client'})).toBeVisible();
     await noScripts.close();
 
     const errors = collectErrors(page);
@@ -578,11 +611,11 @@ test.describe('diagrams', () => {
       figure.evaluate((f) => {
         const style = (selector: string) => getComputedStyle(f.querySelector(selector)!);
         return {
-          nodeFill: style('g.node .label-container').fill,
-          nodeText: style('g.node .nodeLabel').color,
-          edge: style('path.flowchart-link').stroke,
-          labelFill: style('span.edgeLabel').backgroundColor,
-          labelText: style('span.edgeLabel p').color,
+          nodeFill: style('g.node rect').fill,
+          nodeText: style('g.node text').fill,
+          edge: style('polyline.edge').stroke,
+          labelFill: style('g.edge-label rect').fill,
+          labelText: style('g.edge-label text').fill,
           // The page's background: the first one set, from the body up (the
           // canvas is white in light mode).
           page:
@@ -592,9 +625,12 @@ test.describe('diagrams', () => {
         };
       });
     const light = await colours();
+    const drawing = await figure.locator('svg').elementHandle();
     await toggleTo(page, 'dark');
     await diagramsDrawn(page, 'dark');
     const dark = await colours();
+    // The same drawing, in the dark mode's colours.
+    expect(await drawing!.evaluate((svg) => svg.isConnected)).toBe(true);
     expect(dark.nodeFill).not.toBe(light.nodeFill);
     expect(dark.nodeText).not.toBe(light.nodeText);
     expect(dark.edge).not.toBe(light.edge);
