@@ -93,14 +93,16 @@ const config: Config = {
   },
 
   markdown: {
-    // Fenced `mermaid` blocks become diagrams (@docusaurus/theme-mermaid).
+    // Fenced `mermaid` blocks become diagrams: drawn at build time by
+    // plugins/mermaid-svg where it can, else by @docusaurus/theme-mermaid.
     mermaid: true,
     hooks: {
       onBrokenMarkdownLinks: 'warn',
     },
   },
 
-  // Mermaid diagrams (drawn in the browser, see src/theme/Mermaid). The API
+  // Mermaid diagrams the build does not draw (drawn in the browser, see
+  // src/theme/Mermaid). The API
   // reference: docusaurus-theme-openapi-docs scoped to its pages, then the
   // theme components that wrap it (after it, so that they shadow its
   // components).

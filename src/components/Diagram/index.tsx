@@ -1,5 +1,6 @@
 /**
- * A diagram in a page: its drawing (the children: Mermaid's SVG) in a figure
+ * A diagram in a page: its drawing (the children: an SVG drawn at build time
+ * by plugins/mermaid-svg, or by Mermaid in the browser) in a figure
  * that assistive technology reads as one image with a name and a
  * description, and, when the column is too narrow for the drawing, a button
  * that opens it full size.
@@ -31,7 +32,7 @@ export default function Diagram({name, description, children}: Props): ReactNode
   // The drawing shown full size, while its view is open.
   const [open, setOpen] = useState<SVGSVGElement | null>(null);
 
-  // The drawing arrives after the first render (Mermaid draws in the
+  // A drawing of Mermaid's arrives after the first render (it draws in the
   // browser) and the column changes width with the window: check both.
   useEffect(() => {
     const element = figure.current;

@@ -1,6 +1,8 @@
 /**
  * Wraps @theme-original/Mermaid (@docusaurus/theme-mermaid), which draws a
- * fenced `mermaid` block in the browser.
+ * fenced `mermaid` block in the browser: the blocks that plugins/mermaid-svg
+ * does not draw at build time (kinds it does not know, lines it would not
+ * draw faithfully).
  * Reasons for overriding:
  * - Drawing means loading Mermaid (about 200 KB gzip, more per kind of
  *   diagram) and laying the diagram out, which blocks a phone's main thread
