@@ -98,15 +98,24 @@ const config: Config = {
   },
 
   markdown: {
+    // Fenced `mermaid` blocks become diagrams: drawn at build time by
+    // plugins/mermaid-svg where it can, else by @docusaurus/theme-mermaid.
+    mermaid: true,
     hooks: {
       onBrokenMarkdownLinks: 'warn',
     },
   },
 
-  // The API reference: docusaurus-theme-openapi-docs scoped to its pages,
-  // then the theme components that wrap it (after it, so that they shadow
-  // its components).
-  themes: ['./plugins/api-reference/index.ts', './plugins/api-reference/wrappers.ts'],
+  // Mermaid diagrams the build does not draw (drawn in the browser, see
+  // src/theme/Mermaid). The API
+  // reference: docusaurus-theme-openapi-docs scoped to its pages, then the
+  // theme components that wrap it (after it, so that they shadow its
+  // components).
+  themes: [
+    '@docusaurus/theme-mermaid',
+    './plugins/api-reference/index.ts',
+    './plugins/api-reference/wrappers.ts',
+  ],
 
   presets: [
     [
@@ -122,13 +131,16 @@ const config: Config = {
           docItemComponent: '@theme/ApiItem',
           // Generated reference pages link to the data they come from.
           editUrl: editUrlOption(docsEditUrl),
-          // <KnownIssue id="..." /> becomes its entry's admonition before the
-          // framework's admonition plugin runs (data/known-issues.yaml).
-          beforeDefaultRemarkPlugins: [remarkKnownIssues],
-          remarkPlugins: [remarkMermaidSvg, staticHighlight],
+          // Before the framework's own plugins: <KnownIssue id="..." /> becomes
+          // its entry's admonition before the admonition plugin runs
+          // (data/known-issues.yaml), and the diagrams drawn at build time
+          // replace their mermaid blocks before the theme's component would.
+          beforeDefaultRemarkPlugins: [remarkKnownIssues, remarkMermaidSvg],
+          remarkPlugins: [staticHighlight],
         } satisfies DocsOptions,
         pages: {
-          remarkPlugins: [remarkMermaidSvg, staticHighlight],
+          beforeDefaultRemarkPlugins: [remarkMermaidSvg],
+          remarkPlugins: [staticHighlight],
         },
         blog: false,
         theme: {
@@ -243,6 +255,28 @@ const config: Config = {
     tableOfContents: {
       minHeadingLevel: 2,
       maxHeadingLevel: 3,
+    },
+    mermaid: {
+      // Mermaid's `base` theme is the one whose colours can be set. The
+      // wrapper (src/theme/Mermaid) gives each diagram the site's diagram
+      // colours of the colour mode (--diagram-* in src/css/custom.css).
+      theme: {light: 'base', dark: 'base'},
+      // Sizes for diagrams that fit the docs column: 14 px text, closer
+      // nodes, and no text below 12 px (Mermaid draws gantt axes, git graph
+      // labels and timeline or journey columns smaller or wider by default).
+      options: {
+        fontFamily: 'var(--ifm-font-family-base)',
+        themeVariables: {
+          fontFamily: 'var(--ifm-font-family-base)',
+          fontSize: '14px',
+          commitLabelFontSize: '12px',
+          tagLabelFontSize: '12px',
+        },
+        themeCSS: '.grid .tick text { font-size: 12px; }',
+        flowchart: {nodeSpacing: 30, rankSpacing: 40},
+        gantt: {fontSize: 12, sectionFontSize: 12, useWidth: 640},
+        timeline: {leftMargin: 50, width: 120},
+      },
     },
     navbar: {
       title: '',

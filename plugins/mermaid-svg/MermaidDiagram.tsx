@@ -1,32 +1,24 @@
 /**
- * A Mermaid diagram drawn at build time (./remark.ts): the SVG inline, in a
- * figure that assistive technology reads as one image with a name and a
- * description (the drawing itself is hidden from it). The description is a
- * visually hidden paragraph that aria-describedby points to.
+ * A Mermaid diagram drawn at build time (./remark.ts): the SVG inline, in the
+ * site's diagram figure (src/components/Diagram), which gives it its name and
+ * description and, when the column is too narrow, a full-size view.
  */
 import type {ReactNode} from 'react';
+import Diagram from '@site/src/components/Diagram';
 import styles from './styles.module.css';
 
 export interface Props {
   id: string;
   name: string;
-  description: string;
+  /** Absent when the source has no accDescr and none can be derived. */
+  description?: string;
   svg: string;
 }
 
-export default function MermaidDiagram({id, name, description, svg}: Props): ReactNode {
+export default function MermaidDiagram({name, description, svg}: Props): ReactNode {
   return (
-    <figure
-      className={styles.diagram}
-      role="img"
-      aria-label={name}
-      aria-describedby={`${id}-description`}
-      data-mermaid-diagram={id}
-    >
+    <Diagram name={name} description={description}>
       <div className={styles.drawing} dangerouslySetInnerHTML={{__html: svg}} />
-      <p id={`${id}-description`} className={styles.description}>
-        {description}
-      </p>
-    </figure>
+    </Diagram>
   );
 }

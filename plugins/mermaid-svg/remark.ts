@@ -1,11 +1,11 @@
 /**
- * Remark plugin: replaces every fenced `mermaid` block of a Markdown page
- * with `<MermaidDiagram>` (./MermaidDiagram.tsx, registered in
- * src/theme/MDXComponents), carrying the diagram drawn as SVG at build time
- * and its text alternative (./render.ts). Pages load no diagram code.
- *
- * A diagram the renderer cannot draw faithfully stops the build (and shows
- * the dev server's error overlay) with the file and line.
+ * Remark plugin, run before the framework's own (beforeDefaultRemarkPlugins):
+ * replaces each fenced `mermaid` block that the build-time renderer draws
+ * faithfully with `<MermaidDiagram>` (./MermaidDiagram.tsx, registered in
+ * src/theme/MDXComponents), carrying the diagram drawn as SVG and its text
+ * alternative (./render.ts); pages with only such diagrams load no diagram
+ * code. Any other block (another kind, a line the renderer would drop) stays
+ * a code block, which @docusaurus/theme-mermaid draws in the browser.
  */
 import type {Code, Root} from 'mdast';
 import {DiagramError, diagramId, renderDiagram, type Diagram} from './render';
@@ -34,11 +34,13 @@ export default function remarkMermaidSvg() {
       try {
         diagram = await drawn.get(key)!;
       } catch (error) {
-        drawn.delete(key);
         if (!(error instanceof DiagramError)) throw error;
-        // The block's first line is its ``` fence.
-        const line = (node.position?.start.line ?? 0) + error.line;
-        throw new Error(`Mermaid diagram at ${file.path}:${line}: ${error.message}`);
+        // Left to the theme. The block's first line is its ``` fence.
+        if (process.env.MERMAID_SVG_VERBOSE) {
+          const line = (node.position?.start.line ?? 0) + error.line;
+          console.info(`[mermaid-svg] ${file.path}:${line} left to the theme: ${error.message}`);
+        }
+        continue;
       }
       parent.children[index] = {
         type: 'mdxJsxFlowElement',
@@ -46,7 +48,9 @@ export default function remarkMermaidSvg() {
         attributes: [
           {type: 'mdxJsxAttribute', name: 'id', value: id},
           {type: 'mdxJsxAttribute', name: 'name', value: diagram.name},
-          {type: 'mdxJsxAttribute', name: 'description', value: diagram.description},
+          ...(diagram.description
+            ? [{type: 'mdxJsxAttribute', name: 'description', value: diagram.description}]
+            : []),
           {type: 'mdxJsxAttribute', name: 'svg', value: diagram.svg},
         ],
         children: [],

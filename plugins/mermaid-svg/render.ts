@@ -4,11 +4,15 @@
  * DOM). The SVG draws with CSS variables only (./styles.module.css sets them
  * for each colour mode), so one drawing serves both modes.
  *
- * The renderer skips lines it does not understand instead of failing, so
- * every statement is checked: a line whose removal leaves the diagram
- * unchanged stops the build with its line number. Two of the renderer's
- * limits are checked too: a node keeps the label of its first mention, and a
- * subgraph is only as wide as its contents, whatever its title.
+ * It draws flowcharts, state, sequence, class and ER diagrams (not its xy
+ * charts, whose colours the site does not set). It skips lines it does not
+ * understand instead of failing, so every statement is checked: a line whose
+ * removal leaves the diagram unchanged makes the diagram one it cannot draw
+ * faithfully (DiagramError, with the line). Some of the renderer's limits
+ * are checked too: a node keeps the label of its first mention, a subgraph
+ * is only as wide as its contents, whatever its title, and some text is
+ * drawn under 11 px. ./remark.ts leaves such a diagram, and any other kind,
+ * to @docusaurus/theme-mermaid.
  */
 import {createHash} from 'node:crypto';
 
@@ -26,7 +30,10 @@ export function loadRenderer(): Promise<Library> {
   return library;
 }
 
-/** A problem in a diagram; `line` counts from 1 at the block's first line. */
+/**
+ * Why the renderer cannot draw a diagram faithfully; `line` counts from 1 at
+ * the block's first line.
+ */
 export class DiagramError extends Error {
   constructor(
     readonly line: number,
@@ -41,7 +48,10 @@ export interface Diagram {
   svg: string;
   /** Accessible name: `accTitle`, else the kind of diagram and its nodes. */
   name: string;
-  /** Accessible description: `accDescr`, else one sentence per connection. */
+  /**
+   * Accessible description: `accDescr`, else one sentence per connection of
+   * a flowchart, state or sequence diagram; '' for other kinds without one.
+   */
   description: string;
 }
 
@@ -63,7 +73,6 @@ const KINDS: [RegExp, string][] = [
   [/^sequenceDiagram/, 'Sequence diagram'],
   [/^classDiagram/, 'Class diagram'],
   [/^erDiagram/, 'Entity relationship diagram'],
-  [/^xychart/, 'Chart'],
 ];
 
 /** Renders one diagram; throws DiagramError on anything it cannot draw faithfully. */
@@ -74,6 +83,11 @@ export async function renderDiagram(source: string, idPrefix: string): Promise<D
   const headerIndex = drawn.findIndex((l) => l.trim() !== '' && !l.trim().startsWith('%%'));
   if (headerIndex < 0) throw new DiagramError(1, 'the diagram is empty');
   const header = drawn[headerIndex]!.trim();
+  if (/^xychart/.test(header)) {
+    // Its series colours come from the renderer's own stylesheet, which
+    // tidy() drops; the site sets no chart colours for it.
+    throw new DiagramError(headerIndex + 1, 'charts are left to the theme, in the site colours');
+  }
   const kind = KINDS.find(([re]) => re.test(header))?.[1] ?? 'Diagram';
 
   let svg: string;
@@ -81,6 +95,16 @@ export async function renderDiagram(source: string, idPrefix: string): Promise<D
     svg = lib.renderMermaidSVG(drawn.join('\n'), {transparent: true});
   } catch (error) {
     throw new DiagramError(headerIndex + 1, (error as Error).message);
+  }
+
+  // Shown at DRAWN_SCALE, text the renderer draws under 11 px (an entity's
+  // key badges, a class's annotation) would read under 12 px.
+  const smallest = Math.min(...[...svg.matchAll(/font-size="([\d.]+)"/g)].map((m) => Number(m[1])));
+  if (smallest < 11) {
+    throw new DiagramError(
+      headerIndex + 1,
+      `the renderer draws some of this diagram's text at ${smallest} px, under 12 px at the site's scale`,
+    );
   }
 
   const fingerprint = (text: string): string => {
@@ -104,7 +128,9 @@ export async function renderDiagram(source: string, idPrefix: string): Promise<D
         'the renderer ignores %%{init}%% directives; colours come from the site theme',
       );
     }
-    if (i === headerIndex || text === '' || text.startsWith('%%')) return;
+    // A lone `}` closes a block (an entity's attributes, a class's members)
+    // that the renderer also reads to its end without it.
+    if (i === headerIndex || text === '' || text === '}' || text.startsWith('%%')) return;
     const without = drawn.map((l, j) => (j === i ? '' : l)).join('\n');
     if (fingerprint(without) === whole) {
       throw new DiagramError(
@@ -126,14 +152,9 @@ export async function renderDiagram(source: string, idPrefix: string): Promise<D
 
   const parts = graph ? graphParts(graph) : readParts(svg);
   const labels = parts.nodes.filter((n) => n.label !== '').map((n) => n.label);
+  // Class and ER diagrams without accDescr get none: their parts
+  // are not read back from the SVG. (The theme's drawings get none either.)
   const description = given ?? describe(parts, graph);
-  if (!description) {
-    // Class, ER and chart diagrams: their parts are not read back from the SVG.
-    throw new DiagramError(
-      headerIndex + 1,
-      'no text alternative can be derived from this kind of diagram: write one with accDescr',
-    );
-  }
   return {
     svg: tidy(svg, idPrefix),
     name: title ?? (labels.length ? `${kind}: ${labels.join(', ')}` : kind),
@@ -344,12 +365,26 @@ const NUMERIC =
 /**
  * Makes the renderer's SVG fit for inlining: drops its stylesheet (a web-font
  * import and rules for every `svg` and `text` of the page) and its inline
- * colours, which ./styles.module.css provides instead; gives its ids a
- * per-diagram prefix; rounds coordinates to 0.1 px; hides it from assistive
- * technology (the figure around it carries the text alternative).
+ * colours, which ./styles.module.css provides instead; shows it at
+ * DRAWN_SCALE; gives its ids a per-diagram prefix; rounds coordinates to
+ * 0.1 px; hides it from assistive technology (the figure around it carries
+ * the text alternative).
  */
+/**
+ * The size a drawing is shown at, against the renderer's: its edge labels
+ * are 11 px, and no diagram text may be under 12 px.
+ */
+export const DRAWN_SCALE = 12 / 11;
+
 function tidy(svg: string, prefix: string): string {
   return svg
+    .replace(/^<svg ([^>]*)>/, (tag) =>
+      tag.replace(
+        /\b(width|height)="([\d.]+)"/g,
+        (_m, name: string, value: string) =>
+          `${name}="${Math.round(Number(value) * DRAWN_SCALE * 10) / 10}"`,
+      ),
+    )
     .replace(/<style>[\s\S]*?<\/style>\s*/, '')
     .replace(/^<svg ([^>]*?) style="[^"]*"/, '<svg $1')
     .replace(/^<svg /, '<svg aria-hidden="true" focusable="false" ')

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test as base, expect, type Page} from '@playwright/test';
 import {axeViolations} from './axe';
-import {animationsFinished, currentTheme, watchErrors} from './helpers';
+import {animationsFinished, currentTheme, diagramsDrawn, watchErrors} from './helpers';
 
 const buildDir = path.resolve('build');
 const sitemapPath = path.join(buildDir, 'sitemap.xml');
@@ -70,17 +70,14 @@ async function brokenLinks(page: Page, pagePath: string): Promise<string[]> {
 }
 
 /**
- * Waits for hydration, checks that every diagram (drawn at build time, so
- * already in the HTML) holds its SVG, waits for the API request explorer
- * where there is one, and for transitions to end.
+ * Waits for hydration, for every diagram to be drawn in the page's colour
+ * mode (Mermaid draws each when it nears the viewport, so they are brought
+ * near one after the other, and redraws them when the mode changes), for the
+ * API request explorer where there is one, and for transitions to end.
  */
 async function settled(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
-  const diagrams = page.locator('figure[data-mermaid-diagram]');
-  const count = await diagrams.count();
-  if (count > 0) {
-    await expect(diagrams.locator('svg')).toHaveCount(count);
-  }
+  await diagramsDrawn(page);
   // An API operation page's request explorer loads after hydration (at once
   // at this width): check the page with it.
   if ((await page.locator('[data-api-explorer]').count()) > 0) {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type {ConsoleMessage, Page, Request} from '@playwright/test';
+import {expect, type ConsoleMessage, type Page, type Request} from '@playwright/test';
 
 /** Console errors and failed requests seen by a page, for assertions. */
 export function collectErrors(page: Page): string[] {
@@ -70,4 +70,80 @@ export function builtScripts(test: (js: string) => boolean): Set<string> {
       .readdirSync(builtJsDir)
       .filter((f) => f.endsWith('.js') && test(fs.readFileSync(path.join(builtJsDir, f), 'utf8'))),
   );
+}
+
+/** The smallest text of one diagram, as drawn on the screen. */
+export interface DiagramText {
+  /** Rendered size in CSS pixels of the smallest label. */
+  px: number;
+  /** That label's text. */
+  text: string;
+  /** How many labels were measured. */
+  labels: number;
+}
+
+/**
+ * Measures the labels of every diagram drawing (an `svg`) that `selector`
+ * matches: for each element holding text, its computed font size times the
+ * scale at which its SVG is drawn on the screen (the determinant of its
+ * screen transform: the SVG's viewBox scaling and any transform on the way),
+ * for HTML labels the scale of their `foreignObject`. Text that is not drawn
+ * (a `title`, an empty box) is left out.
+ */
+export async function diagramTextSizes(page: Page, selector: string): Promise<DiagramText[]> {
+  return page.locator(selector).evaluateAll((svgs) =>
+    svgs.map((svg) => {
+      const scale = (el: Element) => {
+        const m = (el as SVGGraphicsElement).getScreenCTM?.();
+        return m ? Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) : 1;
+      };
+      let px = Infinity;
+      let text = '';
+      let labels = 0;
+      const walker = document.createTreeWalker(svg, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const content = node.textContent?.trim();
+        const el = node.parentElement;
+        if (!content || !el || el.closest('title, desc, style')) continue;
+        const box = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+        const foreign = el.closest('foreignObject');
+        const graphic = foreign ?? el.closest('text') ?? el;
+        const size = parseFloat(style.fontSize) * scale(graphic);
+        labels += 1;
+        if (size < px) {
+          px = size;
+          text = content;
+        }
+      }
+      return {px: Math.round(px * 10) / 10, text, labels};
+    }),
+  );
+}
+
+/**
+ * Waits until every diagram of the page is drawn, and returns how many the
+ * page has. A diagram drawn at build time is in the HTML already. The theme
+ * (@docusaurus/theme-mermaid) draws the others when they come within 400 px
+ * of the viewport, so they are brought near one after the other, and this
+ * waits until each is drawn in `mode` (by default the mode the page shows):
+ * after a change of mode, until the new drawings have replaced the old ones.
+ * (A slot holds the theme's container, which holds the drawing.)
+ */
+export async function diagramsDrawn(page: Page, mode?: string | null): Promise<number> {
+  const want = mode ?? (await currentTheme(page));
+  const slots = page.locator('[data-mermaid-slot]');
+  const themed = await slots.count();
+  for (let i = 0; i < themed; i += 1) {
+    await slots.nth(i).scrollIntoViewIfNeeded();
+    await expect(slots.nth(i)).not.toHaveAttribute('data-mermaid-slot', 'waiting');
+  }
+  await expect(page.locator(`[data-mermaid-slot="${want}"] > div > svg`)).toHaveCount(themed, {
+    timeout: 20_000,
+  });
+  const figures = page.locator('[data-mermaid-diagram] > figure');
+  const count = await figures.count();
+  await expect(figures.filter({has: page.locator('svg')})).toHaveCount(count);
+  return count;
 }

@@ -1,7 +1,15 @@
 import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
+import fs from 'node:fs';
 import {axe, axeViolations} from './axe';
-import {animationsFinished, builtScripts, collectErrors, currentTheme} from './helpers';
+import {
+  animationsFinished,
+  builtScripts,
+  collectErrors,
+  currentTheme,
+  diagramsDrawn,
+  diagramTextSizes,
+} from './helpers';
 
 /** Clicks the navbar's colour-mode toggle until the page is in `mode`. */
 async function toggleTo(page: Page, mode: 'light' | 'dark'): Promise<void> {
@@ -292,7 +300,7 @@ test.describe('routing', () => {
 
 test.describe('theme preview', () => {
   for (const mode of ['light', 'dark'] as const) {
-    test(`code is highlighted and diagrams are SVG in ${mode} mode`, async ({page}) => {
+    test(`code is highlighted in ${mode} mode`, async ({page}) => {
       const errors = collectErrors(page);
       await page.emulateMedia({colorScheme: mode});
       await page.goto('/theme-preview');
@@ -313,13 +321,92 @@ test.describe('theme preview', () => {
         await expect.poll(colouredTokens, {message: `${lang} coloured tokens`}).toBeGreaterThan(0);
       }
       await expect(page.locator('.theme-code-block-highlighted-line').first()).toBeVisible();
-      const diagrams = page.locator('figure[data-mermaid-diagram] svg');
-      await expect(diagrams).toHaveCount(2);
-      await expect(diagrams.first().locator('g.node').first()).toBeAttached();
       expect(errors).toEqual([]);
     });
   }
+
+  test('every kind of diagram draws in light mode, then in dark mode without a reload', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.emulateMedia({colorScheme: 'light'});
+    await page.goto('/theme-preview');
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    await expect.poll(() => currentTheme(page)).toBe('light');
+    expect(await diagramsDrawn(page, 'light')).toBe(PREVIEW_KINDS.length);
+    const light = await drawings(page);
+    expect(light.map((d) => d.kind)).toEqual(PREVIEW_KINDS);
+    for (const d of light) {
+      expect(d.width, `${d.kind} width`).toBeGreaterThan(0);
+      expect(d.height, `${d.kind} height`).toBeGreaterThan(0);
+    }
+
+    // The navbar toggle repaints the build-time drawings (their colours are
+    // the mode's custom properties) and has the theme redraw its own.
+    await page.evaluate(() => Object.assign(window, {beforeToggle: true}));
+    await toggleTo(page, 'dark');
+    await diagramsDrawn(page, 'dark');
+    expect(await page.evaluate(() => 'beforeToggle' in window), 'no reload').toBe(true);
+    const dark = await drawings(page);
+    expect(dark.map((d) => d.kind)).toEqual(PREVIEW_KINDS);
+    for (const [i, d] of dark.entries()) {
+      expect(d.width, `${d.kind} width`).toBeGreaterThan(0);
+      expect(d.height, `${d.kind} height`).toBeGreaterThan(0);
+      expect(d.colours, `${d.kind} colours`).not.toEqual(light[i]!.colours);
+    }
+    expect(errors).toEqual([]);
+  });
 });
+
+/**
+ * The kinds of diagram /theme-preview shows, in order: drawn at build time
+ * (plugins/mermaid-svg, named by the figure's accessible name, as the
+ * drawing has no kind of its own), then drawn by the theme (as Mermaid
+ * names them in each drawing).
+ */
+const PREVIEW_KINDS = [
+  'build: Flowchart sample',
+  'build: Sequence diagram sample',
+  'build: State diagram sample',
+  'build: Class diagram sample',
+  'build: Entity relationship diagram sample',
+  'theme: gantt',
+  'theme: pie',
+  'theme: timeline',
+  'theme: mindmap',
+  'theme: gitGraph',
+  'theme: journey',
+];
+
+/**
+ * Each drawing of the page: who drew it and its kind, its box and the
+ * colours it is painted in.
+ */
+function drawings(page: Page) {
+  return page.locator('[data-mermaid-diagram] > figure').evaluateAll((figures) =>
+    figures.map((figure) => {
+      const slot = figure.querySelector('[data-mermaid-slot]');
+      const svg = slot ? slot.querySelector(':scope > div > svg') : figure.querySelector('svg');
+      if (!svg) return {kind: null, width: 0, height: 0, colours: []};
+      const box = svg.getBoundingClientRect();
+      const colours = new Set<string>();
+      for (const el of svg.querySelectorAll('*')) {
+        const style = getComputedStyle(el);
+        // SVG shapes are painted with fill and stroke, HTML labels with color.
+        if (el instanceof SVGElement) colours.add(`${style.fill} ${style.stroke}`);
+        else colours.add(`${style.color} ${style.backgroundColor}`);
+      }
+      return {
+        kind: slot
+          ? `theme: ${svg.getAttribute('aria-roledescription')}`
+          : `build: ${figure.getAttribute('aria-label')}`,
+        width: box.width,
+        height: box.height,
+        colours: [...colours].sort(),
+      };
+    }),
+  );
+}
 
 test.describe('code block features', () => {
   for (const mode of ['light', 'dark'] as const) {
@@ -427,48 +514,94 @@ function contrast(a: string, b: string): number {
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
-test.describe('diagrams', () => {
-  test('a guide draws its diagram from the HTML, loading no diagram code', async ({page}) => {
-    // Mermaid's parser and layout code hold these strings; the build-time
-    // drawings (plain SVG) do not need any of them.
-    const diagramCode = builtScripts((js) =>
-      ['flowchart', 'sequenceDiagram', 'stateDiagram'].every((s) => js.includes(s)),
-    );
-    // The drawing is in the HTML the server sends, before any script runs.
-    const noScripts = await page.context().newPage();
-    await noScripts.route(/\.js$/, (route) => route.abort());
-    await noScripts.goto('/toolhive/guides-cli/run-mcp-servers');
-    const figure = noScripts.getByRole('img', {name: /^Flowchart: MCP client, ToolHive proxy/});
-    await expect(figure.locator('svg g.node')).toHaveCount(4);
-    await noScripts.close();
+/** Built files holding Mermaid's library (not the theme's small component). */
+function mermaidLibraryFiles(): Set<string> {
+  return builtScripts((js) => js.includes('securityLevel') && js.includes('startOnLoad'));
+}
 
+/** Every page of the build that has a diagram, from the HTML the server sends. */
+function diagramPages(): string[] {
+  const sitemap = fs.readFileSync(path.resolve('build/sitemap.xml'), 'utf8');
+  return [...sitemap.matchAll(/<loc>[^<]*?(\/[^<]*)<\/loc>/g)]
+    .map((m) => new URL(m[1]!, 'http://x').pathname)
+    .filter((route) => {
+      const file = path.resolve('build', `${route.replace(/^\/$/, '/index').slice(1)}.html`);
+      return fs.existsSync(file) && fs.readFileSync(file, 'utf8').includes('data-mermaid-diagram');
+    });
+}
+
+test.describe('diagrams', () => {
+  test('Mermaid loads only for a diagram the theme draws, when it nears the viewport', async ({
+    page,
+  }) => {
+    const library = mermaidLibraryFiles();
+    expect(library.size, 'the build has one Mermaid library chunk').toBe(1);
     const scripts = trackScripts(page);
-    const errors = collectErrors(page);
-    await page.goto('/toolhive/guides-cli/run-mcp-servers', {waitUntil: 'networkidle'});
+    const mermaidLoaded = () => scripts.some((s) => library.has(s));
+    await page.setViewportSize({width: 1280, height: 800});
+
+    await page.goto('/toolhive/faq', {waitUntil: 'networkidle'});
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((s) => diagramCode.has(s))).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(await page.locator('[data-mermaid-diagram]').count()).toBe(0);
+    expect(mermaidLoaded(), 'Mermaid on a page without diagrams').toBe(false);
+
+    // A docs page's diagram is drawn at build time: it is in the HTML.
+    await page.goto('/toolhive/guides-k8s/intro', {waitUntil: 'networkidle'});
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    const drawn = page.locator('[data-mermaid-diagram] figure svg');
+    await expect(drawn).toHaveCount(1);
+    await drawn.scrollIntoViewIfNeeded();
+    await expect(drawn).toBeVisible();
+    expect(await page.locator('[data-mermaid-slot]').count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    expect(mermaidLoaded(), 'Mermaid on a page whose diagrams are drawn at build time').toBe(false);
+
+    // /theme-preview has the theme draw its last six diagrams, far below
+    // the first screen.
+    await page.goto('/theme-preview', {waitUntil: 'networkidle'});
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    const slot = page.locator('[data-mermaid-slot]').first();
+    await expect(slot).toHaveAttribute('data-mermaid-slot', 'waiting');
+    expect(await slot.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(1200);
+    expect(mermaidLoaded(), 'Mermaid before a diagram is near').toBe(false);
+
+    await slot.scrollIntoViewIfNeeded();
+    await expect(slot.locator('svg').first()).toBeVisible();
+    expect(mermaidLoaded(), 'Mermaid once a diagram is near').toBe(true);
   });
 
-  test('the diagram has a name and a description, and follows the colour mode', async ({page}) => {
+  test('a diagram is drawn, named and described in the HTML, and follows the colour mode', async ({
+    page,
+  }) => {
+    const url = '/toolhive/guides-cli/run-mcp-servers';
+    const name = 'How the proxy reaches each kind of server';
+    // The drawing and its text alternative are in the HTML the server
+    // sends, before any script runs.
+    const noScripts = await page.context().newPage();
+    await noScripts.route(/\.js$/, (route) => route.abort());
+    await noScripts.goto(url);
+    const before = noScripts.getByRole('img', {name});
+    await expect(before).toHaveAccessibleDescription(
+      /^The MCP client connects to the ToolHive proxy on the host over SSE or streamable HTTP\. /,
+    );
+    await before.locator('svg').scrollIntoViewIfNeeded();
+    await expect(before.locator('svg')).toBeVisible();
+    await expect(before.locator('svg text', {hasText: 'MCP client'})).toBeVisible();
+    await noScripts.close();
+
+    const errors = collectErrors(page);
     await page.emulateMedia({colorScheme: 'light'});
-    await page.goto('/toolhive/guides-cli/run-mcp-servers');
+    await page.goto(url);
     await expect.poll(() => currentTheme(page)).toBe('light');
-    const figure = page.locator('figure[data-mermaid-diagram]');
+    const figure = page.getByRole('img', {name});
     await expect(figure).toHaveCount(1);
-    await expect(figure).toHaveAccessibleName(
-      'Flowchart: MCP client, ToolHive proxy on the host, stdio server container, SSE or streamable HTTP server container',
-    );
-    await expect(figure).toHaveAccessibleDescription(
-      /^MCP client to ToolHive proxy on the host: SSE or streamable HTTP\. /,
-    );
     // The description is for assistive technology only.
-    const description = figure.locator('p');
+    const description = page.locator('[data-mermaid-diagram] > p');
     expect(await description.evaluate((p) => p.getBoundingClientRect().width)).toBeLessThanOrEqual(
       1,
     );
-    await expect(figure.locator('svg')).toBeVisible();
+    await diagramsDrawn(page, 'light');
+    await expect(figure.locator('svg').first()).toBeVisible();
 
     /** Computed colours of a node box, its label, an edge and an edge label. */
     const colours = () =>
@@ -480,21 +613,113 @@ test.describe('diagrams', () => {
           edge: style('polyline.edge').stroke,
           labelFill: style('g.edge-label rect').fill,
           labelText: style('g.edge-label text').fill,
+          // The page's background: the first one set, from the body up (the
+          // canvas is white in light mode).
+          page:
+            [document.body, document.documentElement]
+              .map((el) => getComputedStyle(el).backgroundColor)
+              .find((c) => c !== 'rgba(0, 0, 0, 0)') ?? 'rgb(255, 255, 255)',
         };
       });
     const light = await colours();
+    const drawing = await figure.locator('svg').elementHandle();
     await toggleTo(page, 'dark');
+    await diagramsDrawn(page, 'dark');
     const dark = await colours();
+    // The same drawing, in the dark mode's colours.
+    expect(await drawing!.evaluate((svg) => svg.isConnected)).toBe(true);
     expect(dark.nodeFill).not.toBe(light.nodeFill);
     expect(dark.nodeText).not.toBe(light.nodeText);
     expect(dark.edge).not.toBe(light.edge);
     for (const c of [light, dark]) {
       expect(contrast(c.nodeText, c.nodeFill), 'node label').toBeGreaterThanOrEqual(4.5);
       expect(contrast(c.labelText, c.labelFill), 'edge label').toBeGreaterThanOrEqual(4.5);
-      // Edge labels sit on the diagram's background colour.
+      // Edge labels sit on the page's background colour.
+      expect(c.labelFill, 'edge label background').toBe(c.page);
       expect(contrast(c.edge, c.labelFill), 'edge line').toBeGreaterThanOrEqual(3);
     }
+    expect(errors).toEqual([]);
   });
+
+  test('a diagram too wide for a phone opens full size from the keyboard', async ({page}) => {
+    const errors = collectErrors(page);
+    await page.setViewportSize({width: 390, height: 844});
+    await page.emulateMedia({colorScheme: 'light'});
+    await page.goto('/toolhive/guides-k8s/intro');
+    await diagramsDrawn(page);
+    const name = 'How the operator brings up an MCPServer';
+    const open = page.getByRole('button', {name: `View full size: ${name}`});
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', {name});
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', {name: 'Close'})).toBeFocused();
+    // The same text alternative, and text at its full size.
+    await expect(dialog.getByRole('img', {name})).toHaveAccessibleDescription(
+      /^The ToolHive operator watches the MCPServer resource NAME\./,
+    );
+    const [full] = await diagramTextSizes(page, 'dialog[open] svg');
+    expect(full!.px, `smallest text "${full!.text}"`).toBeGreaterThanOrEqual(12);
+    await animationsFinished(page);
+    expect(await axeViolations(page, axe(page).include('dialog[open]'))).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(open).toBeFocused();
+    // The Close button closes it too.
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', {name: 'Close'}).press('Enter');
+    await expect(dialog).toHaveCount(0);
+    await expect(open).toBeFocused();
+    expect(errors).toEqual([]);
+  });
+});
+
+/**
+ * Legibility: no diagram text under 12 px where it is read. Each page's
+ * diagrams are measured in the docs column at 1280 px (desktop), where every
+ * diagram must fit at 12 px or more, and at 390 px (a phone). On a phone a
+ * diagram may be drawn smaller only when it offers its full-size view, and
+ * its text must be 12 px or more there. Text size is the computed font size
+ * times the scale the drawing is shown at.
+ */
+test.describe('diagram text is 12 px or more', () => {
+  const pages = diagramPages();
+  test('the build has diagram pages', () => {
+    expect(pages.length, pages.join(', ')).toBeGreaterThanOrEqual(12);
+  });
+  for (const url of pages) {
+    test(`on ${url}`, async ({page}) => {
+      await page.setViewportSize({width: 1280, height: 900});
+      await page.goto(url);
+      const count = await diagramsDrawn(page);
+      const inline = '[data-mermaid-diagram] figure svg';
+      for (const [i, d] of (await diagramTextSizes(page, inline)).entries()) {
+        expect(d.px, `desktop, diagram ${i + 1}: "${d.text}"`).toBeGreaterThanOrEqual(12);
+      }
+
+      await page.setViewportSize({width: 390, height: 844});
+      const diagrams = page.locator('[data-mermaid-diagram]');
+      for (let i = 0; i < count; i += 1) {
+        const diagram = diagrams.nth(i);
+        const open = diagram.getByRole('button', {name: /^View full size/});
+        const [d] = await diagramTextSizes(
+          page,
+          `[data-mermaid-diagram] >> nth=${i} >> figure svg`,
+        );
+        if (d!.px >= 12) continue;
+        await expect(open, `phone, diagram ${i + 1} ("${d!.text}" at ${d!.px} px)`).toBeVisible();
+        await open.click();
+        const [full] = await diagramTextSizes(page, 'dialog[open] svg');
+        expect(
+          full!.px,
+          `phone, full size, diagram ${i + 1}: "${full!.text}"`,
+        ).toBeGreaterThanOrEqual(12);
+        await page.keyboard.press('Escape');
+        await expect(page.locator('dialog[open]')).toHaveCount(0);
+      }
+    });
+  }
 });
 
 /** Built files holding Prism's tokenizer (its hook names are only there). */

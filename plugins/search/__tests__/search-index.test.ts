@@ -91,6 +91,26 @@ test('rendered HTML becomes title, heading and content records', () => {
   assert.ok(records.every((r) => r.hierarchy.lvl0 === 'ToolHive CLI'));
 });
 
+test('a diagram is not indexed: neither its drawing nor its text alternative', () => {
+  // As src/theme/Mermaid renders a diagram: the drawing (in the browser) in
+  // a figure, the visually hidden description, the full-size button.
+  const html = DOC_PAGE.replace(
+    '<p>After the table.',
+    '<div data-mermaid-diagram><figure role=img aria-label="Request path" aria-describedby=d>' +
+      '<div data-mermaid-slot=light><div class="docusaurus-mermaid-container"><svg><g><text>Drawn label</text>' +
+      '<foreignObject><div><span class=nodeLabel><p>HTML label</p></span></div></foreignObject></g></svg></div></div>' +
+      '</figure><p id=d>The client calls the server.</p><button>View full size</button></div><p>After the table.',
+  );
+  const page = recordsFromHtml(html, {path: '/toolhive/run', lvl0: 'ToolHive CLI'});
+  assert.ok(page);
+  const records = unpackRecords(packRecords([page]));
+  assert.equal(byText(records, 'After the table.').hierarchy.lvl2, 'Flags');
+  const all = JSON.stringify(records);
+  for (const left of ['Drawn label', 'HTML label', 'The client calls', 'View full size']) {
+    assert.ok(!all.includes(left), `"${left}" is not indexed`);
+  }
+});
+
 test('CLI flag rows become records of their own, linked by their anchor', () => {
   const page = recordsFromHtml(DOC_PAGE, {
     path: '/toolhive/reference/cli/thv_run',

@@ -117,13 +117,21 @@ test.describe('search button and keyboard', () => {
     await expect(modal(page)).toHaveCount(0);
   });
 
-  test('the input keeps at most 512 characters', async ({page}) => {
+  test('the modal and the search page keep at most 64 characters', async ({page}) => {
+    const typed = 'abcdefghij'.repeat(8);
     await page.goto('/toolhive');
     await openWithButton(page);
-    // A script may set a longer value; typing stops at the limit.
-    await input(page).fill('a'.repeat(511));
-    await input(page).pressSequentially('bc', {delay: 0});
-    await expect(input(page)).toHaveValue(`${'a'.repeat(511)}b`);
+    await input(page).pressSequentially(typed, {delay: 0});
+    await expect(input(page)).toHaveValue(typed.slice(0, 64));
+    // Pasting stops at the limit too.
+    await input(page).fill('');
+    await page.evaluate((text) => document.execCommand('insertText', false, text), typed);
+    await expect(input(page)).toHaveValue(typed.slice(0, 64));
+
+    await page.goto('/search');
+    await ready(page);
+    await pageField(page).pressSequentially(typed, {delay: 0});
+    await expect(pageField(page)).toHaveValue(typed.slice(0, 64));
   });
 });
 

@@ -59,7 +59,10 @@ import {stemmer} from 'stemmer';
 import type {DocSearchRecord, RecordType} from './records';
 import {ABBREVIATIONS, EQUIVALENTS, SYNONYMS, type SynonymGroup} from './synonyms';
 
-/** Longest query the engine reads (DocSearch 4's input takes up to 512 characters). */
+/**
+ * Longest query the engine reads: more than the search fields take (64, see
+ * theme/SearchBar), for a query a script or a /search?q= link sets.
+ */
 export const MAX_QUERY_LENGTH = 256;
 /** Most words of a query that take part in the search. */
 const MAX_QUERY_TERMS = 12;

@@ -156,6 +156,9 @@ function isElement(node: Node): node is HTMLElement {
 
 function skipped(el: HTMLElement): boolean {
   if (SKIP_TAGS.has(el.tagName)) return true;
+  // A diagram is a picture: like an image's alt text, its text alternative
+  // (read by screen readers, not shown) is not indexed.
+  if (el.hasAttribute('data-mermaid-diagram')) return true;
   if (el.getAttribute('role') === 'tablist' || el.getAttribute('aria-hidden') === 'true') {
     return true;
   }

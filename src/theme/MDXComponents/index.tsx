@@ -3,8 +3,8 @@
  * Reason for overriding: Markdown tables render with ScrollableTable, which
  * makes a table keyboard-scrollable when it overflows (axe rule
  * scrollable-region-focusable), and registers `MermaidDiagram`, which
- * plugins/mermaid-svg puts in place of fenced `mermaid` blocks. Upstream
- * components are spread in unchanged.
+ * plugins/mermaid-svg puts in place of the fenced `mermaid` blocks it draws.
+ * Upstream components are spread in unchanged.
  */
 import MDXComponents from '@theme-original/MDXComponents';
 import ScrollableTable from '@site/src/components/ScrollableTable';

@@ -9,7 +9,9 @@
  * data holds the index's URL) and this wrapper hands DocSearch the local
  * search client through its `transformSearchClient` prop; the client and the
  * index load only when the reader points at, focuses or opens search. Also
- * sets DocSearch colours that pass contrast in both modes (styles.module.css).
+ * sets DocSearch colours that pass contrast in both modes (styles.module.css),
+ * and keeps queries to 64 characters in the modal and on the search page
+ * (DocSearch 4 lets its input take 512 and has no option for it).
  *
  * The modal's error screen for an index that cannot be loaded is drawn by
  * plugins/search/client/localClient.ts (DocSearch 4.7 never shows its own).
@@ -28,6 +30,32 @@ type TransformSearchClient = NonNullable<DocSearchProps['transformSearchClient']
 
 // A separate chunk: MiniSearch and the client stay out of the initial page.
 const loadLocalClient = () => import('../../client/localClient');
+
+/** The longest query a reader can type or paste into a search field. */
+export const QUERY_FIELD_LENGTH = 64;
+/** The modal's input and the /search page's field. */
+const QUERY_FIELDS = 'input.DocSearch-Input, form input[type="search"][name="q"]';
+
+/**
+ * Gives each search field a `maxLength` of QUERY_FIELD_LENGTH when it gets
+ * focus, which it has before anyone types or pastes into it. React renders
+ * DocSearch's `maxLength` (512) once, when the modal opens, and does not set
+ * it again while the value it renders stays the same.
+ */
+function useQueryLengthLimit(): void {
+  useEffect(() => {
+    const limit = (target: EventTarget | Element | null) => {
+      if (target instanceof HTMLInputElement && target.matches(QUERY_FIELDS)) {
+        target.maxLength = QUERY_FIELD_LENGTH;
+      }
+    };
+    // A field focused before the page was interactive.
+    limit(document.activeElement);
+    const onFocus = (event: FocusEvent) => limit(event.target);
+    document.addEventListener('focusin', onFocus, true);
+    return () => document.removeEventListener('focusin', onFocus, true);
+  }, []);
+}
 
 /** Starts the worker (which starts loading the index) and loads the client. */
 function preload(): void {
@@ -59,6 +87,7 @@ function usePreloadOnShortcut(enabled: boolean): void {
 export default function SearchBarWrapper(props: Partial<DocSearchProps>): React.JSX.Element {
   const isLocal = usePluginData('toolhive-search') !== undefined;
   usePreloadOnShortcut(isLocal);
+  useQueryLengthLimit();
 
   // DocSearch builds an Algolia client for the modal and lets us replace it;
   // the local one answers `search` and never contacts Algolia.
