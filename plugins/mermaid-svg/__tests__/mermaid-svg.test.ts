@@ -66,23 +66,30 @@ function assertDrawing(where: string, source: string, svg: string): void {
   }
 }
 
-test('every mermaid block under docs/ is drawn at build time', async () => {
-  // A docs diagram left to the theme would load Mermaid (about 190 KB gzip)
-  // on its page: none is.
+test('every mermaid block under docs/ is drawn well at build time or left to the theme', async (t) => {
+  // Either is fine for a contributor: a block left to the theme loads Mermaid
+  // (about 190 KB gzip) on its page, which the test reports but never refuses.
   const docs = diagrams().filter(([where]) => where.startsWith('docs'));
   assert.ok(docs.length >= 11, `found ${docs.length} diagrams in docs/`);
+  const left: string[] = [];
   for (const [where, source] of docs) {
     const [file, line] = where.split(':');
     const root = await transform(source, Number(line), file);
     const props = drawnProps(root.children[0]);
-    assert.ok(
-      props,
-      `${where} is left to the theme (MERMAID_SVG_VERBOSE=1 npm run build says why)`,
-    );
+    if (!props) {
+      // Left as it was written, for @docusaurus/theme-mermaid.
+      assert.deepEqual(root.children[0], codeNode(source, Number(line)), where);
+      left.push(where);
+      continue;
+    }
     assertDrawing(where, source, props.svg!);
     assert.ok(props.name!.length > 10, `${where}: accessible name`);
     assert.ok((props.description ?? '').length > 10, `${where}: description`);
   }
+  t.diagnostic(
+    `${docs.length - left.length} of ${docs.length} docs diagrams drawn at build time` +
+      (left.length ? `; left to the theme: ${left.join(', ')}` : ''),
+  );
 });
 
 test('the pages draw at build time the kinds the renderer knows, and leave the others', async () => {
