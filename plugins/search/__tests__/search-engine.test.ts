@@ -232,6 +232,32 @@ test('a name the index splits into words finds the record that holds it as writt
   assert.equal(urls('secrets password')[0], '/secrets');
 });
 
+test("a question's section counts the words of its answer's first paragraph as its subject", () => {
+  const faq = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/faq', 'Frequently asked questions', [
+          [
+            'Which operating systems does ToolHive run on?',
+            'The CLI is built for Linux, macOS and Windows.',
+          ],
+          ['Where are the logs?', 'In the state folder.'],
+        ]),
+        page('/install', 'Install the CLI', [
+          ['Operating system packages', 'Homebrew and WinGet packages.'],
+          ['Supported systems', 'Every system the release builds for.'],
+        ]),
+      ]),
+    ),
+  );
+  // The question holds "operating systems", its answer "Windows": the whole
+  // section is about all three words, more than a heading with two of them.
+  assert.equal(
+    faq.search('supported operating systems windows').hits[0]!.record.url,
+    '/faq#which-operating-systems-does-toolhive-run-on',
+  );
+});
+
 test('a word the index holds as typed does not find its first part', () => {
   const stems = new SearchEngine(
     unpackRecords(

@@ -27,7 +27,8 @@
  *   words for what the page does, which its text may not use);
  * - records that hold more of the query's words rank higher, counting the
  *   words of their page's title and lead (a section is about what its page is
- *   about) and, as half a word each, its keywords; a rare word counts for
+ *   about; a question's section, such as the FAQ's, also about its question
+ *   and its answer's first paragraph) and, as half a word each, its keywords; a rare word counts for
  *   more than one most records hold ("crashloopbackoff" more than "server"),
  *   and the arguments of a pasted command line (`thv run -v ~/src:/src
  *   filesystem`) for little; so do records whose own
@@ -551,11 +552,25 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
     if (!t) cache.set(text, (t = termsOf(text)));
     return t;
   };
+  // A question's section (the FAQ's) is a page of its own: the question and
+  // the first paragraph of its answer are its subject, with its page's.
+  const answers = new Map<string, string>();
+  for (const r of records)
+    if (
+      r.type === 'content' &&
+      r.anchor &&
+      !answers.has(r.url) &&
+      sectionHeading(r).trimEnd().endsWith('?')
+    )
+      answers.set(r.url, `${sectionHeading(r)} ${r.content ?? ''}`);
   const subjectOf = (r: DocSearchRecord) => {
-    let subject = subjects.get(r.url_without_anchor);
+    const answer = r.anchor ? answers.get(r.url) : undefined;
+    const key = answer ? r.url : r.url_without_anchor;
+    let subject = subjects.get(key);
     if (!subject) {
       subject = new Set([...words(r.hierarchy.lvl1), ...(leads.get(r.url_without_anchor) ?? none)]);
-      subjects.set(r.url_without_anchor, subject);
+      if (answer) for (const w of words(answer)) subject.add(w);
+      subjects.set(key, subject);
     }
     return subject;
   };

@@ -115,6 +115,13 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['taken', 'occupied'], docs: ['in use']},
   // Swagger is what readers call an OpenAPI description and its interactive reference.
   {reader: ['swagger'], docs: ['openapi']},
+  // Software that works on a system runs on it.
+  {reader: ['work on', 'works on', 'supported on'], docs: ['run']},
+  // Browsing or discovering servers is finding them.
+  {reader: ['browse', 'discover', 'look for'], docs: ['find']},
+  // Restricting is what the docs call limiting; a domain is a host.
+  {reader: ['restrict', 'restriction'], docs: ['limit']},
+  {reader: ['domain', 'domains'], docs: ['host']},
   // Single sign-on and identity providers speak OIDC.
   {reader: ['sso', 'idp'], docs: ['oidc']},
 ];
@@ -158,6 +165,7 @@ export const EQUIVALENTS: SynonymGroup[] = [
   {reader: ['kept'], docs: ['keep']},
   {reader: ['shown'], docs: ['show']},
   {reader: ['seen', 'saw'], docs: ['see']},
+  {reader: ['reachable', 'unreachable'], docs: ['reach']},
   {reader: ['taken', 'took'], docs: ['take']},
   {reader: ['chose', 'chosen'], docs: ['choose']},
   {reader: ['hid', 'hidden'], docs: ['hide']},
