@@ -29,7 +29,7 @@ const TABLES = {
  * (95.2 %) once a question about the API found the API's own words
  * ("server" is a "workload" there); 59 after the UI guides were checked
  * against the app's source (their privacy section and known issues), where
- * it stayed through a sixth and a seventh batch of tuning queries.
+ * it stayed through the sixth to ninth batches of tuning queries.
  */
 const MIN_HIT_RATE: Record<string, number> = {tuning: 0.95, 'held-out': 0.95};
 const TOP = 3;
