@@ -18,33 +18,11 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Word} from './thv-lines';
 
-export type ValueType = 'string' | 'number' | 'boolean' | 'null' | 'map' | 'list';
+// The data's shape is the extractor's (scripts/helm-values/extract.ts).
+import {typeOf, type ChartData, type ValueType} from '../../helm-values/extract';
 
-export interface TemplateProblem {
-  shape: 'map' | 'list';
-  template: string;
-  line: number;
-  reason: string;
-}
-
-export interface ChartValue {
-  types: ValueType[];
-  default?: unknown;
-  inValues: boolean;
-  freeForm?: boolean;
-  compares?: string[];
-  unused?: boolean;
-  usedIn?: string[];
-  templateProblems?: TemplateProblem[];
-}
-
-export interface ChartData {
-  chart: {name: string; version: string; appVersion: string | null};
-  source: {repository: string; tag: string; path: string};
-  reference: string | null;
-  valuesFiles: string[];
-  values: Record<string, ChartValue>;
-}
+export type {ChartData, ChartValue, TemplateProblem, ValueType} from '../../helm-values/extract';
+export {typeOf};
 
 export function loadCharts(dir: string, names: string[]): ChartData[] {
   return names.map((n) => JSON.parse(readFileSync(path.join(dir, n), 'utf8')) as ChartData);
@@ -306,15 +284,6 @@ export function parseSetFlag(
 // ---------------------------------------------------------------------------
 // Values against a chart
 // ---------------------------------------------------------------------------
-
-export function typeOf(v: unknown): ValueType {
-  if (v === null || v === undefined) return 'null';
-  if (Array.isArray(v)) return 'list';
-  if (typeof v === 'object') return 'map';
-  if (typeof v === 'number') return 'number';
-  if (typeof v === 'boolean') return 'boolean';
-  return 'string';
-}
 
 function isEmpty(v: unknown): boolean {
   if (v === null || v === undefined) return true;
