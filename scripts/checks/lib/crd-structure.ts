@@ -18,28 +18,10 @@ import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {parse as parseYaml} from 'yaml';
 
-export type Node = Record<string, unknown>;
+// The extract's shape is the extractor's (scripts/crd-extract/extract.ts).
+import type {CrdExtract, CrdNode as Node} from '../../crd-extract/extract';
 
-export interface CrdExtract {
-  source: {repository: string; tag: string; path: string};
-  resource: {
-    group: string;
-    kind: string;
-    listKind: string;
-    plural: string;
-    singular: string;
-    shortNames: string[];
-    scope: string;
-  };
-  versions: {
-    name: string;
-    served: boolean;
-    storage: boolean;
-    subresources: string[];
-    printerColumns: {name: string; type: string; jsonPath: string}[];
-    schema: Node;
-  }[];
-}
+export type {CrdExtract, Node};
 
 export function loadCrdExtract(file: string): CrdExtract {
   return JSON.parse(readFileSync(file, 'utf8')) as CrdExtract;
