@@ -6,6 +6,7 @@
  */
 import type {DocsCorpus, DocsPage} from './corpus';
 import {routeOfTwinPath} from '../markdown-twins/twin-path';
+import leven from 'leven';
 
 /** The page list itself (llms.txt), which `get_page` also returns. */
 export const LLMS_TXT_PATH = '/llms.txt';
@@ -125,20 +126,6 @@ export function findPage(corpus: DocsCorpus, route: string): DocsPage | undefine
   return undefined;
 }
 
-function editDistance(a: string, b: string): number {
-  const row = Array.from({length: b.length + 1}, (_, i) => i);
-  for (let i = 1; i <= a.length; i += 1) {
-    let diagonal = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const above = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length]!;
-}
-
 /**
  * Pages near a route that does not exist: those whose last path segment is
  * closest to its last segment, then what the site's search finds for the
@@ -164,7 +151,7 @@ export function nearestPages(corpus: DocsCorpus, route: string, limit = 5): Docs
       .map((page) => {
         const own = last(page.route);
         const d =
-          own && (own.startsWith(wanted) || wanted.startsWith(own)) ? 0 : editDistance(wanted, own);
+          own && (own.startsWith(wanted) || wanted.startsWith(own)) ? 0 : leven(wanted, own);
         return {page, d};
       })
       .filter(({d}) => d <= Math.max(2, Math.floor(wanted.length / 3)))

@@ -21,6 +21,7 @@ import addFormats from 'ajv-formats';
 import {LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments} from 'yaml';
 import {extractCodeBlocks} from './code-blocks';
 import {checkDerivedNames, kubectlMessage, withoutNulls, type DerivedNames} from './crd-structure';
+import leven from 'leven';
 
 export const MANIFEST_KIND = 'MCPServer';
 export const YAML_LANGS = new Set(['yaml', 'yml']);
@@ -74,25 +75,11 @@ function displayPath(pointer: string): string {
   return pointer === '' ? '/' : pointer;
 }
 
-function editDistance(a: string, b: string): number {
-  const prev = Array.from({length: b.length + 1}, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const tmp = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length];
-}
-
 function closest(word: string, candidates: string[]): string | null {
   let best: string | null = null;
   let bestD = Infinity;
   for (const c of candidates) {
-    const d = editDistance(word.toLowerCase(), c.toLowerCase());
+    const d = leven(word.toLowerCase(), c.toLowerCase());
     if (d < bestD) {
       best = c;
       bestD = d;

@@ -20,6 +20,7 @@ import type {Word} from './thv-lines';
 
 // The data's shape is the extractor's (scripts/helm-values/extract.ts).
 import {typeOf, type ChartData, type ValueType} from '../../helm-values/extract';
+import leven from 'leven';
 
 export type {ChartData, ChartValue, TemplateProblem, ValueType} from '../../helm-values/extract';
 export {typeOf};
@@ -292,20 +293,6 @@ function isEmpty(v: unknown): boolean {
   return false;
 }
 
-function editDistance(a: string, b: string): number {
-  const prev = Array.from({length: b.length + 1}, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const tmp = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length];
-}
-
 function commonPrefix(a: string, b: string): number {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
@@ -345,7 +332,7 @@ export function checkValues(chart: ChartData, tree: unknown, how: ValueFlag): Va
           )
           .map((x) => x.split('.').pop()!);
         const hint = siblings
-          .map((s) => ({s, d: editDistance(s.toLowerCase(), k.toLowerCase())}))
+          .map((s) => ({s, d: leven(s.toLowerCase(), k.toLowerCase())}))
           .filter(
             (x) =>
               x.d <= Math.max(2, Math.floor(k.length / 3)) ||

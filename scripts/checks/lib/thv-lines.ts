@@ -26,6 +26,7 @@
 import {readFileSync} from 'node:fs';
 import {parse as parseYaml} from 'yaml';
 import {extractCodeBlocks, type CodeBlock} from './code-blocks';
+import leven from 'leven';
 
 // ---------------------------------------------------------------------------
 // Command tree
@@ -642,29 +643,11 @@ function isPlaceholder(w: Word): boolean {
   );
 }
 
-function editDistance(a: string, b: string): number {
-  const dp = Array.from({length: a.length + 1}, (_, i) => [
-    i,
-    ...new Array<number>(b.length).fill(0),
-  ]);
-  for (let j = 1; j <= b.length; j += 1) dp[0][j] = j;
-  for (let i = 1; i <= a.length; i += 1) {
-    for (let j = 1; j <= b.length; j += 1) {
-      dp[i][j] = Math.min(
-        dp[i - 1][j] + 1,
-        dp[i][j - 1] + 1,
-        dp[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-  }
-  return dp[a.length][b.length];
-}
-
 function suggest(word: string, candidates: Iterable<string>): string | null {
   let best: string | null = null;
   let bestDistance = Infinity;
   for (const c of candidates) {
-    const d = editDistance(word.toLowerCase(), c.toLowerCase());
+    const d = leven(word.toLowerCase(), c.toLowerCase());
     if (d < bestDistance || (d === bestDistance && best !== null && c < best)) {
       best = c;
       bestDistance = d;
