@@ -163,6 +163,44 @@ test("a section counts the words of its page's title and lead", () => {
   assert.equal(hits[0], '/toolhive/guides-cli/network-isolation#troubleshooting');
 });
 
+test('a section holds the words its heading and paragraphs hold between them', () => {
+  const sections = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        {
+          path: '/manage',
+          lvl0: 'Guides',
+          lvl1: 'Manage servers',
+          records: [
+            {level: 1, text: 'Manage servers', parent: -1},
+            {level: 2, text: 'List your servers', parent: 0, anchor: 'list-your-servers'},
+            {level: 0, text: 'The command prints a table.', parent: 1},
+            {level: 0, text: 'Stopped ones are left out; only running ones show.', parent: 1},
+          ],
+        },
+        {
+          path: '/run',
+          lvl0: 'Guides',
+          lvl1: 'Run servers',
+          records: [
+            {level: 1, text: 'Run servers', parent: -1},
+            {level: 2, text: 'Watch a server', parent: 0, anchor: 'watch-a-server'},
+            {level: 0, text: 'Follow what a server prints while it is running.', parent: 1},
+          ],
+        },
+      ]),
+    ),
+  );
+  const urls = sections.search('table of running servers').hits.map((h) => h.record.url);
+  // No record holds all three words. "List your servers" holds them between
+  // its heading and two paragraphs; "Watch a server" holds two in one.
+  assert.ok(
+    urls.indexOf('/manage#list-your-servers') < urls.indexOf('/run#watch-a-server'),
+    urls.join(' '),
+  );
+  assert.equal(new Set(urls).size, urls.length);
+});
+
 test('without a record that has every word, records with some of them are returned', () => {
   assert.ok(
     top('podman zzzzqqq').includes('/toolhive/guides-cli/network-isolation#before-you-start'),

@@ -45,9 +45,11 @@
  *   path were typed (`GET /api/v1beta/workloads/fetch`) first; a name with
  *   underscores, which the index splits into words
  *   (`TOOLHIVE_SECRETS_PASSWORD`), favours the records that hold it as written;
- * - one hit per URL (the best record of each page section, as DocSearch
- *   indexes are distinct on the URL), with the next best section of a page
- *   right after its first, as DocSearch lists them under the page.
+ * - one hit per URL (a page section, as DocSearch indexes are distinct on
+ *   the URL), with the next best section of a page right after its first, as
+ *   DocSearch lists them under the page; a section holds the words (and a
+ *   name as written) that its heading and paragraphs hold between them, and
+ *   shows the record that holds most of them itself.
  *
  * The weights are in `RANKING`; plugins/search/__tests__/relevance.json is the table
  * they are tuned against (plugins/search/__tests__/search-relevance.test.ts).
@@ -623,10 +625,11 @@ export const RANKING = {
   /** A flag or field row whose name the query gives as it is (`-e`, `spec.port`). */
   exactName: 20,
   /**
-   * A record whose text holds, as written, a name the query gives that the
-   * index splits into words (`TOOLHIVE_SECRETS_PASSWORD`, `MCP_HOST`).
+   * A section that holds, as written, a name the query gives that the
+   * index splits into words (`TOOLHIVE_SECRETS_PASSWORD`, `MCP_HOST`): as
+   * sure as a flag's name.
    */
-  verbatimName: 5,
+  verbatimName: 20,
   /** An API operation whose method and path the query gives, per share of its path's segments typed as they are. */
   endpoint: 10,
   /** A heading that asks a question (the FAQ's), for a query that asks one. */
@@ -649,6 +652,8 @@ export const RANKING = {
   abbreviation: 1,
   /** Words written apart that the docs write together, or the other way round. */
   compound: 0.8,
+  /** How much a word that only another record of the same section (URL) holds counts. */
+  sectionCredit: 1,
   /** A page's results stay together, up to this many... */
   groupSize: 2,
   /** ...when they score at least this share of the page's best. */
@@ -719,10 +724,10 @@ export class SearchEngine {
       queryShape(query),
       this.vocabulary,
     );
-    const hits = this.mini.search(expanded.query, options).map((r) => this.rank(r, expanded));
-    for (const h of hits) h.score *= (h.words / expanded.totalWeight) ** RANKING.coverage;
+    const ranked = this.mini.search(expanded.query, options).map((r) => this.rank(r, expanded));
+    const hits = bestOfSections(ranked, expanded);
     hits.sort((a, b) => b.score - a.score);
-    return {hits: groupByPage(distinctByUrl(hits)).slice(0, limit), terms};
+    return {hits: groupByPage(hits).slice(0, limit), terms};
   }
 
   /** The CLI's commands (`thv run`, `thv config set-registry`), from the reference pages' titles. */
@@ -749,11 +754,15 @@ export class SearchEngine {
   }
 
   /**
-   * How many of the query's words the record and its page's title and lead
-   * hold, each counted at its weight (`rarity`); its page's keywords count for
-   * less (a section inherits them).
+   * Which of the query's words the record holds (`own`) and its page's title
+   * and lead hold (`covered`), per word as a credit from 0 to 1: a synonym
+   * or a prefix counts for less, and so do its page's keywords (a section
+   * inherits them). `bestOfSections` weighs them by rarity.
    */
-  private wordsCovered(result: SearchResult, query: ExpandedQuery): number {
+  private wordsCovered(
+    result: SearchResult,
+    query: ExpandedQuery,
+  ): {own: number[]; covered: number[]} {
     // Per query word, the best credit of the terms that matched it: 1 for the
     // word itself, less for a synonym.
     const own = query.terms.map(() => 0);
@@ -765,7 +774,7 @@ export class SearchEngine {
       if (query.whole.has(t) && !found.has(t)) credit *= RANKING.prefixCredit;
       for (const i of query.slots.get(t) ?? []) own[i] = Math.max(own[i]!, credit);
     }
-    if (own.every((c) => c === 1)) return query.totalWeight;
+    if (own.every((c) => c === 1)) return {own, covered: own};
     const {subject, keywords} = this.traits[result.id as number]!;
     let covered = query.subjects.get(subject);
     if (!covered) {
@@ -783,13 +792,10 @@ export class SearchEngine {
       });
       query.subjects.set(subject, covered);
     }
-    let n = 0;
-    for (let i = 0; i < query.terms.length; i += 1)
-      n += query.weights[i]! * Math.max(own[i]!, covered[i]!);
-    return n;
+    return {own, covered};
   }
 
-  private rank(result: SearchResult, query: ExpandedQuery): RankedHit & {words: number} {
+  private rank(result: SearchResult, query: ExpandedQuery): SectionHit {
     const termCount = query.terms.length;
     const id = result.id as number;
     const record = this.records[id]!;
@@ -826,11 +832,13 @@ export class SearchEngine {
         RANKING.heading * headingShare +
         RANKING.page * share(traits.page) +
         RANKING.exactHeading * headingMatched);
-    const words = this.wordsCovered(result, query);
+    const {own, covered} = this.wordsCovered(result, query);
     if (query.question && traits.question) score *= RANKING.question;
+    const verbatim =
+      !traits.names.some((n) => query.names.includes(n)) &&
+      query.joined.length > 0 &&
+      mentions(record, query.joined);
     if (traits.names.some((n) => query.names.includes(n))) score *= RANKING.exactName;
-    else if (query.joined.length > 0 && mentions(record, query.joined))
-      score *= RANKING.verbatimName;
     if (query.endpoint && traits.endpoint)
       score *= 1 + RANKING.endpoint * endpointMatch(query.endpoint, traits.endpoint);
     if (query.shape === 'words') {
@@ -840,7 +848,7 @@ export class SearchEngine {
       if (traits.reference) score *= RANKING.referenceForCode;
       if (traits.code && headingShare > 0) score *= RANKING.codeForCode;
     }
-    return {record, score, matched, words};
+    return {record, score, matched, own, covered, verbatim};
   }
 }
 
@@ -1060,10 +1068,60 @@ const MAX_ENDING = 2;
 /** Weight of a match on a shorter stem than the word typed. */
 const SHORTER_STEM = 0.3;
 
-/** The best hit of each URL (hits are sorted best first). */
-function distinctByUrl(hits: RankedHit[]): RankedHit[] {
-  const seen = new Set<string>();
-  return hits.filter((h) => !seen.has(h.record.url) && seen.add(h.record.url));
+/** A record's hit before the share of the query's words it holds is counted. */
+interface SectionHit extends RankedHit {
+  /** Per query word, the credit of the record's own match (1: the word itself). */
+  own: number[];
+  /** Per query word, the credit of the record's page title, lead and keywords. */
+  covered: number[];
+  /** The record holds, as written, a name the query gives with underscores. */
+  verbatim: boolean;
+}
+
+/**
+ * One hit per URL (DocSearch indexes are distinct on the URL): a page
+ * section, with its heading record and a record per paragraph. The section
+ * holds the query's words that its records hold between them, and a name
+ * that one of them holds as written: "see which servers are running" is
+ * answered by a heading "List your servers" over "shows the servers that are
+ * running". The section ranks by its best record so counted; the record
+ * shown is the one that holds most of the words itself, for its snippet.
+ */
+function bestOfSections(hits: SectionHit[], query: ExpandedQuery): RankedHit[] {
+  const sections = new Map<string, {held: number[]; verbatim: boolean}>();
+  for (const h of hits) {
+    const section = sections.get(h.record.url);
+    if (!section) sections.set(h.record.url, {held: [...h.own], verbatim: h.verbatim});
+    else {
+      h.own.forEach((c, i) => (section.held[i] = Math.max(section.held[i]!, c)));
+      section.verbatim ||= h.verbatim;
+    }
+  }
+  const share = (h: SectionHit, held: number[] | null) => {
+    let words = 0;
+    for (let i = 0; i < h.own.length; i += 1)
+      words +=
+        query.weights[i]! *
+        Math.max(h.own[i]!, h.covered[i]!, held ? RANKING.sectionCredit * held[i]! : 0);
+    return (words / query.totalWeight) ** RANKING.coverage;
+  };
+  const best = new Map<string, {shown: RankedHit; alone: number; score: number}>();
+  for (const h of hits) {
+    const section = sections.get(h.record.url)!;
+    const alone = h.score * share(h, null) * (h.verbatim ? RANKING.verbatimName : 1);
+    const score = h.score * share(h, section.held) * (section.verbatim ? RANKING.verbatimName : 1);
+    const b = best.get(h.record.url);
+    if (!b) best.set(h.record.url, {shown: h, alone, score});
+    else {
+      if (alone > b.alone) Object.assign(b, {shown: h, alone});
+      b.score = Math.max(b.score, score);
+    }
+  }
+  return [...best.values()].map(({shown, score}) => ({
+    record: shown.record,
+    matched: shown.matched,
+    score,
+  }));
 }
 
 /**
