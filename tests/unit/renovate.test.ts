@@ -88,6 +88,16 @@ test('the OpenAPI docs plugin and theme are one group', () => {
   assert.notDeepEqual(groupsOf(pair[0]!), groupsOf('@docusaurus/core'));
 });
 
+test('axe-core and @axe-core/playwright are one group, at one version', () => {
+  const pair = ['axe-core', '@axe-core/playwright'];
+  for (const name of pair) {
+    assert.ok(declared.includes(name), name);
+    assert.equal(groupsOf(name).length, 1, name);
+  }
+  assert.deepEqual(groupsOf(pair[0]!), groupsOf(pair[1]!));
+  assert.equal(pkg.devDependencies['axe-core'], pkg.devDependencies['@axe-core/playwright']);
+});
+
 test('GitHub Actions are pinned by digest', () => {
   const preset = config.extends?.includes('helpers:pinGitHubActionDigests');
   const rule = config.packageRules?.some(
