@@ -167,27 +167,16 @@ test('a section holds the words its heading and paragraphs hold between them', (
   const sections = new SearchEngine(
     unpackRecords(
       packRecords([
-        {
-          path: '/manage',
-          lvl0: 'Guides',
-          lvl1: 'Manage servers',
-          records: [
-            {level: 1, text: 'Manage servers', parent: -1},
-            {level: 2, text: 'List your servers', parent: 0, anchor: 'list-your-servers'},
-            {level: 0, text: 'The command prints a table.', parent: 1},
-            {level: 0, text: 'Stopped ones are left out; only running ones show.', parent: 1},
+        page('/manage', 'Manage servers', [
+          [
+            'List your servers',
+            'The command prints a table.',
+            'Stopped ones are left out; only running ones show.',
           ],
-        },
-        {
-          path: '/run',
-          lvl0: 'Guides',
-          lvl1: 'Run servers',
-          records: [
-            {level: 1, text: 'Run servers', parent: -1},
-            {level: 2, text: 'Watch a server', parent: 0, anchor: 'watch-a-server'},
-            {level: 0, text: 'Follow what a server prints while it is running.', parent: 1},
-          ],
-        },
+        ]),
+        page('/run', 'Run servers', [
+          ['Watch a server', 'Follow what a server prints while it is running.'],
+        ]),
       ]),
     ),
   );
@@ -330,15 +319,21 @@ test('stop words and punctuation are ignored', () => {
 });
 
 /** A page of one title and its sections, each a heading with a line of text. */
-function page(path: string, title: string, sections: [string, string][]): PageRecords {
+/** A guide page: per section, its heading and one record per paragraph. */
+function page(
+  path: string,
+  title: string,
+  sections: [heading: string, ...paragraphs: string[]][],
+): PageRecords {
   const records: PageRecords['records'] = [{level: 1, text: title, parent: -1}];
-  for (const [heading, text] of sections) {
+  for (const [heading, ...paragraphs] of sections) {
     const at = records.length;
     const anchor = heading
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '');
-    records.push({level: 2, text: heading, parent: 0, anchor}, {level: 0, text, parent: at});
+    records.push({level: 2, text: heading, parent: 0, anchor});
+    for (const text of paragraphs) records.push({level: 0, text, parent: at});
   }
   return {path, lvl0: 'Guides', lvl1: title, records};
 }
