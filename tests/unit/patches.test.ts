@@ -28,3 +28,17 @@ test('the browser context turns true inside startTransition', () => {
     /useEffect\)\(\(\)=>\{\(0,\w+\.startTransition\)\(\(\)=>\w+\(!0\)\)\}/,
   );
 });
+
+test("DocSearch's button has a space between its words and each key cap", () => {
+  // DocSearchButton: the placeholder ("Search"), then the key caps (Ctrl, K).
+  const button =
+    /"DocSearch-Button-Placeholder"\},[^)]*\)\),(.{0,40}?)\w+\.createElement\("span",\{className:"DocSearch-Button-Keys"\},(.*?)\)\)\)\}\)/.exec(
+      mainBundle(),
+    );
+  assert.ok(button, "DocSearch's button is in the main bundle");
+  assert.equal(button[1], '" ",');
+  assert.match(
+    button[2]!,
+    /reactsToKey:\w+\},\w+\)," ",\w+\.createElement\(\w+,\{reactsToKey:"k"\},"K"\)/,
+  );
+});

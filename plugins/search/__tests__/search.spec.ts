@@ -68,8 +68,9 @@ test.describe('search button and keyboard', () => {
   test('the button shows Ctrl K', async ({page}) => {
     await page.goto('/toolhive');
     await expect(button(page).locator('kbd')).toHaveText(['Ctrl', 'K']);
-    // The accessible name says the shortcut in full.
-    await expect(button(page)).toHaveAccessibleName('Search (Control+k)');
+    // The accessible name holds the text the button shows, then says the
+    // shortcut in full.
+    await expect(button(page)).toHaveAccessibleName('Search Ctrl K (Control+k)');
   });
 
   test('the button shows ⌘ K on Apple devices', async ({page}) => {
@@ -78,6 +79,7 @@ test.describe('search button and keyboard', () => {
     });
     await page.goto('/toolhive');
     await expect(button(page).locator('kbd')).toHaveText(['⌘', 'K']);
+    await expect(button(page)).toHaveAccessibleName('Search ⌘ K (Meta+k)');
   });
 
   for (const keys of ['Control+k', 'Meta+k']) {

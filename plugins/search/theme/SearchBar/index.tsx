@@ -10,16 +10,20 @@
  * search client through its `transformSearchClient` prop; the client and the
  * index load only when the reader points at, focuses or opens search. Also
  * sets DocSearch colours that pass contrast in both modes (styles.module.css),
- * and keeps queries to 64 characters in the modal and on the search page
- * (DocSearch 4 lets its input take 512 and has no option for it).
+ * keeps queries to 64 characters in the modal and on the search page
+ * (DocSearch 4 lets its input take 512 and has no option for it), and puts
+ * the key caps the button shows into its accessible name (see
+ * useButtonTranslations).
  *
  * The modal's error screen for an index that cannot be loaded is drawn by
  * plugins/search/client/localClient.ts (DocSearch 4.7 never shows its own).
  */
-import React, {useCallback, useEffect, type ComponentType} from 'react';
+import React, {useCallback, useEffect, useMemo, type ComponentType} from 'react';
 import OriginalSearchBar from '@theme-search-algolia/SearchBar';
+import translations from '@theme/SearchTranslations';
 import type {DocSearchProps} from '@docsearch/react';
 import {usePluginData} from '@docusaurus/useGlobalData';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {startSearchWorker} from '../../client/searchWorker';
 import styles from './styles.module.css';
 
@@ -57,6 +61,30 @@ function useQueryLengthLimit(): void {
   }, []);
 }
 
+/**
+ * The button's strings, with an accessible name that holds all the text the
+ * button shows: "Search" and, once the page is interactive, the key caps of
+ * its shortcut ("Ctrl K", or "⌘ K" on Apple devices). A reader who speaks to
+ * the computer says what they see (WCAG 2.5.3, Label in Name; axe's rule
+ * label-content-name-mismatch). DocSearch names the button
+ * `${buttonAriaLabel} (Control+k)` and shows the key caps only after it has
+ * read the platform on mount; the name gains them once the page is
+ * hydrated, with the same test of the platform.
+ */
+function useButtonTranslations(): typeof translations {
+  const isBrowser = useIsBrowser();
+  const keys = isBrowser
+    ? /(Mac|iPhone|iPod|iPad)/i.test(navigator.platform)
+      ? '⌘ K'
+      : 'Ctrl K'
+    : null;
+  return useMemo(() => {
+    const button = translations.button;
+    if (!keys || !button?.buttonText) return translations;
+    return {...translations, button: {...button, buttonAriaLabel: `${button.buttonText} ${keys}`}};
+  }, [keys]);
+}
+
 /** Starts the worker (which starts loading the index) and loads the client. */
 function preload(): void {
   startSearchWorker();
@@ -88,6 +116,7 @@ export default function SearchBarWrapper(props: Partial<DocSearchProps>): React.
   const isLocal = usePluginData('toolhive-search') !== undefined;
   usePreloadOnShortcut(isLocal);
   useQueryLengthLimit();
+  const buttonTranslations = useButtonTranslations();
 
   // DocSearch builds an Algolia client for the modal and lets us replace it;
   // the local one answers `search` and never contacts Algolia.
@@ -102,7 +131,7 @@ export default function SearchBarWrapper(props: Partial<DocSearchProps>): React.
     };
   }, []);
 
-  if (!isLocal) return <SearchBar {...props} />;
+  if (!isLocal) return <SearchBar translations={buttonTranslations} {...props} />;
   return (
     <span
       className={styles.searchBar}
@@ -110,7 +139,11 @@ export default function SearchBarWrapper(props: Partial<DocSearchProps>): React.
       onFocus={preload}
       onTouchStart={preload}
     >
-      <SearchBar {...props} transformSearchClient={transformSearchClient} />
+      <SearchBar
+        translations={buttonTranslations}
+        {...props}
+        transformSearchClient={transformSearchClient}
+      />
     </span>
   );
 }
