@@ -359,7 +359,10 @@ test.describe('API reference code stays on its pages', () => {
     const errors = collectErrors(page);
     await page.setViewportSize({width: 1280, height: 800});
     const assets = trackAssets(page);
-    await page.goto(OPERATION_PAGE, {waitUntil: 'networkidle'});
+    await page.goto(OPERATION_PAGE);
+    // The explorer is drawn by the API chunks, which load after hydration: on
+    // a busy machine the network can be idle for a while before they do.
+    await waitForExplorer(page);
     const apiChunks = apiChunkFiles();
     expect(assets.filter((a) => apiChunks.has(path.basename(a))).length).toBeGreaterThan(0);
     const stylesheet = page.locator('link[rel="stylesheet"][href*="api-theme"]');
