@@ -42,3 +42,14 @@ test("DocSearch's button has a space between its words and each key cap", () => 
     /reactsToKey:\w+\},\w+\)," ",\w+\.createElement\(\w+,\{reactsToKey:"k"\},"K"\)/,
   );
 });
+
+test("DocSearch's shortcut listener is not replaced on every render of the search bar", () => {
+  // useDocSearchKeyboardEvents: the effect that listens for Ctrl/Cmd+K and /,
+  // and its dependencies: the two shortcut flags, not the object holding them.
+  const effect =
+    /"Ctrl\/Cmd\+K"\]&&"k"===.*?window\.removeEventListener\("keydown",\w+\)\}\},\[(.*?)\]\)/.exec(
+      mainBundle(),
+    );
+  assert.ok(effect, "DocSearch's keyboard shortcut effect is in the main bundle");
+  assert.match(effect[1]!, /^(?:\w+,){5}(\w+)\["Ctrl\/Cmd\+K"\],\1\["\/"\]$/);
+});
