@@ -10,7 +10,8 @@
  * is dark (the site's default; site.spec.ts loads a page with no preference
  * and in each mode), so it is the load each page gets. Errors are watched
  * through both modes. The tests of a worker share one browser page: a fresh
- * context per page would only start every page with cold caches.
+ * context per page would only start every page with cold caches. That page
+ * asks for reduced motion, so a page is at rest as soon as it has redrawn.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -96,13 +97,25 @@ async function settled(page: Page): Promise<void> {
 const test = base.extend<object, {crawlPage: Page}>({
   crawlPage: [
     async ({browser}, use, workerInfo) => {
-      const context = await browser.newContext({baseURL: workerInfo.project.use.baseURL});
+      // Without motion: transitions would only delay the moment a page is at
+      // rest (after a change of mode, about 0.1 s per page), which is when
+      // axe samples its colours.
+      const context = await browser.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+        reducedMotion: 'reduce',
+      });
       await use(await context.newPage());
       await context.close();
     },
     {scope: 'worker'},
   ],
 });
+
+/**
+ * How often to look again for a change of mode: it takes a few milliseconds,
+ * and the default first wait (0.1 s) would add most of that to every page.
+ */
+const POLL = [10, 20, 50, 100];
 
 test.describe.configure({mode: 'parallel'});
 
@@ -113,14 +126,14 @@ for (const pagePath of pages) {
       await page.emulateMedia({colorScheme: 'light'});
       const response = await page.goto(pagePath, {waitUntil: 'load'});
       expect(response?.status(), 'HTTP status').toBe(200);
-      await expect.poll(() => currentTheme(page)).toBe('light');
+      await expect.poll(() => currentTheme(page), {intervals: POLL}).toBe('light');
       await settled(page);
       // Links and anchors are the same in both modes: checked once.
       expect(await brokenLinks(page, pagePath), 'internal links and anchors').toEqual([]);
       expect(await axeViolations(page), 'axe violations in light mode').toEqual([]);
 
       await page.emulateMedia({colorScheme: 'dark'});
-      await expect.poll(() => currentTheme(page)).toBe('dark');
+      await expect.poll(() => currentTheme(page), {intervals: POLL}).toBe('dark');
       await settled(page);
       expect(await axeViolations(page), 'axe violations in dark mode').toEqual([]);
       expect(errors.list, 'console errors and failed requests').toEqual([]);
