@@ -9,19 +9,6 @@ import {chromiumArgs, chromiumPath} from './scripts/chromium';
  */
 const port = Number(process.env.TEST_PORT ?? 3100);
 
-/**
- * The browser tests keep V8's own work on the thread that runs the page's
- * script: its compilers and garbage collector start no helper threads. Each
- * test page lives for a few seconds, and on a 2-core machine with two
- * workers those helper threads competed for the same cores; in the kernel,
- * freeing their memory made both cores wait for each other. An interleaved
- * run (4 rounds, the crawl of 19 CLI guides, 2 workers) took 44.7-48.5 s
- * with this flag and 52.1-54.7 s without it. Web workers (the search index)
- * are unaffected. The audits and benchmarks (scripts/chromium.ts) run
- * without it, as a reader's browser does.
- */
-const testArgs = [...chromiumArgs, '--js-flags=--single-threaded'];
-
 export default defineConfig({
   // Site-wide browser tests in tests/e2e; a feature's own next to it, in its
   // __tests__ folder (plugins/search/__tests__/search.spec.ts, ...).
@@ -46,7 +33,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromiumPath,
-      args: testArgs,
+      args: chromiumArgs,
     },
     trace: 'off',
   },
