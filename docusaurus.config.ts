@@ -6,7 +6,7 @@ import {DOCS_LANGUAGES} from './plugins/prism-slim/languages';
 import type {MarkdownTwinsOptions} from './plugins/markdown-twins';
 import remarkKnownIssues from './plugins/known-issues/remark';
 import {mcpEndpointUrl} from './plugins/mcp-server/endpoint';
-import remarkMermaidSvg from './plugins/mermaid-svg/remark';
+import remarkDiagrams from './plugins/diagrams/remark';
 import remarkStaticHighlight from './plugins/static-highlight/remark';
 import {editUrlOption} from './src/utils/editUrl';
 import {home, homeMarkdown} from './src/pages/_home';
@@ -36,6 +36,11 @@ const algoliaApiKey = process.env.ALGOLIA_API_KEY;
 const algoliaIndexName = process.env.ALGOLIA_INDEX_NAME || 'toolhive';
 const useAlgolia = Boolean(algoliaAppId && algoliaApiKey);
 
+// MERMAID_VERBOSE=1 prints each fenced `mermaid` block that the build leaves
+// to @docusaurus/theme-mermaid (drawn in the browser), with its file, line
+// and the reason (plugins/diagrams).
+const diagramsVerbose = Boolean(process.env.MERMAID_VERBOSE);
+
 // Where "Edit this page" links go: the URL at which a path of this repository
 // can be edited, for example https://github.com/<org>/<repo>/edit/main/.
 // Without it, pages have no edit link.
@@ -59,6 +64,7 @@ const magicComments = [
     block: {start: 'error-start', end: 'error-end'},
   },
 ];
+const diagrams = [remarkDiagrams, {verbose: diagramsVerbose}];
 const staticHighlight = [
   remarkStaticHighlight,
   {additionalLanguages: prismLanguages, magicComments},
@@ -99,7 +105,7 @@ const config: Config = {
 
   markdown: {
     // Fenced `mermaid` blocks become diagrams: drawn at build time by
-    // plugins/mermaid-svg where it can, else by @docusaurus/theme-mermaid.
+    // plugins/diagrams where it can, else by @docusaurus/theme-mermaid.
     mermaid: true,
     hooks: {
       onBrokenMarkdownLinks: 'warn',
@@ -107,7 +113,7 @@ const config: Config = {
   },
 
   // Mermaid diagrams the build does not draw (drawn in the browser, see
-  // src/theme/Mermaid). The API
+  // plugins/diagrams/ThemeDiagram.tsx). The API
   // reference: docusaurus-theme-openapi-docs scoped to its pages, then the
   // theme components that wrap it (after it, so that they shadow its
   // components).
@@ -135,11 +141,11 @@ const config: Config = {
           // its entry's admonition before the admonition plugin runs
           // (data/known-issues.yaml), and the diagrams drawn at build time
           // replace their mermaid blocks before the theme's component would.
-          beforeDefaultRemarkPlugins: [remarkKnownIssues, remarkMermaidSvg],
+          beforeDefaultRemarkPlugins: [remarkKnownIssues, diagrams],
           remarkPlugins: [staticHighlight],
         } satisfies DocsOptions,
         pages: {
-          beforeDefaultRemarkPlugins: [remarkMermaidSvg],
+          beforeDefaultRemarkPlugins: [diagrams],
           remarkPlugins: [staticHighlight],
         },
         blog: false,
@@ -197,6 +203,8 @@ const config: Config = {
     ],
     // Every page as <route>.html and <route>/index.html, for any static host.
     './plugins/static-host/index.ts',
+    // JSON-LD structured data written into the built pages (after static-host).
+    './plugins/structured-data/index.ts',
     // Dark mode, the default, also when the browser states no preference.
     './plugins/color-mode-default/index.ts',
     // Prism without the grammars and themes the docs never use.
@@ -258,7 +266,7 @@ const config: Config = {
     },
     mermaid: {
       // Mermaid's `base` theme is the one whose colours can be set. The
-      // wrapper (src/theme/Mermaid) gives each diagram the site's diagram
+      // component (plugins/diagrams/ThemeDiagram.tsx) gives each diagram the site's diagram
       // colours of the colour mode (--diagram-* in src/css/custom.css).
       theme: {light: 'base', dark: 'base'},
       // Sizes for diagrams that fit the docs column: 14 px text, closer

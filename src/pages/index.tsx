@@ -6,7 +6,6 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import styles from './index.module.css';
 import {home} from './_home';
-import {JsonLd, homeGraph} from '@site/src/components/StructuredData';
 import {twinPath} from '@site/plugins/markdown-twins/twin-path';
 
 export default function Home(): ReactNode {
@@ -20,7 +19,6 @@ export default function Home(): ReactNode {
           href={`${siteConfig.baseUrl.replace(/\/$/, '')}${twinPath('/')}`}
         />
       </Head>
-      <JsonLd data={homeGraph(siteConfig)} />
       <header className={styles.hero}>
         <div className="container">
           <Heading as="h1" className={styles.title}>

@@ -147,3 +147,24 @@ export async function diagramsDrawn(page: Page, mode?: string | null): Promise<n
   await expect(figures.filter({has: page.locator('svg')})).toHaveCount(count);
   return count;
 }
+
+/** Clicks the navbar's colour-mode toggle until the page is in `mode`. */
+export async function toggleTo(page: Page, mode: 'light' | 'dark'): Promise<void> {
+  const toggle = page
+    .locator('.navbar__inner')
+    .getByRole('button', {name: /dark mode|light mode|system mode/i});
+  // The toggle cycles through modes.
+  for (let i = 0; i < 3 && (await currentTheme(page)) !== mode; i += 1) {
+    await toggle.click();
+  }
+  await expect.poll(() => currentTheme(page)).toBe(mode);
+}
+
+/** Names of the built scripts a page requests, as they are requested. */
+export function trackScripts(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') names.push(path.basename(new URL(req.url()).pathname));
+  });
+  return names;
+}

@@ -92,7 +92,7 @@ test('rendered HTML becomes title, heading and content records', () => {
 });
 
 test('a diagram is not indexed: neither its drawing nor its text alternative', () => {
-  // As src/theme/Mermaid renders a diagram: the drawing (in the browser) in
+  // As plugins/diagrams/ThemeDiagram.tsx renders a diagram: the drawing (in the browser) in
   // a figure, the visually hidden description, the full-size button.
   const html = DOC_PAGE.replace(
     '<p>After the table.',

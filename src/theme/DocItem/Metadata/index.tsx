@@ -2,9 +2,8 @@
  * Wraps @theme-original/DocItem/Metadata (@docusaurus/theme-classic), the
  * <head> tags of every docs page, API reference pages included.
  * Reason for wrapping: adds the link to the page's Markdown twin
- * (plugins/markdown-twins) and the page's structured data (a JSON-LD
- * TechArticle, src/components/StructuredData; the theme's DocBreadcrumbs
- * already adds the BreadcrumbList).
+ * (plugins/markdown-twins). (The page's structured data is written into the
+ * built HTML by plugins/structured-data.)
  */
 import type {ReactNode} from 'react';
 import Head from '@docusaurus/Head';
@@ -14,7 +13,6 @@ import type {WrapperProps} from '@docusaurus/types';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import {twinPath} from '@site/plugins/markdown-twins/twin-path';
-import {JsonLd, docArticle} from '@site/src/components/StructuredData';
 
 type Props = WrapperProps<typeof MetadataType>;
 
@@ -32,13 +30,6 @@ export default function MetadataWrapper(props: Props): ReactNode {
           href={`${base}${twinPath(metadata.permalink)}`}
         />
       </Head>
-      <JsonLd
-        data={docArticle(siteConfig, {
-          title: metadata.title,
-          description: metadata.description,
-          permalink: metadata.permalink,
-        })}
-      />
     </>
   );
 }

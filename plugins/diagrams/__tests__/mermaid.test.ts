@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import {test} from 'node:test';
-import {listFiles} from '../../../../scripts/checks/lib/code-blocks';
+import {listFiles} from '../../../scripts/checks/lib/code-blocks';
 import {diagramKind, readDiagram, THEME_VARIABLES, withSiteColours} from '../mermaid';
 
 /** Every fenced `mermaid` block of the docs and pages: [file:line, source]. */

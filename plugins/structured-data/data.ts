@@ -1,17 +1,13 @@
 /**
  * Structured data (schema.org JSON-LD) from what the site configuration
  * already holds: on docs pages a TechArticle about ToolHive (the theme's
- * DocBreadcrumbs adds the BreadcrumbList of the sidebar path), on the landing page the WebSite with its
- * search action and the Organization behind it (from the footer logo and
- * the navbar's social links). `<script type="application/ld+json">` is data,
- * not script: browsers do not run it, so the Content-Security-Policy needs no
- * hash for it.
+ * DocBreadcrumbs adds the BreadcrumbList of the sidebar path), on the landing
+ * page the WebSite with its search action and the Organization behind it
+ * (from the footer logo and the navbar's social links).
  */
-import type {ReactNode} from 'react';
-import Head from '@docusaurus/Head';
 import type {DocusaurusConfig} from '@docusaurus/types';
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
 interface ThemeConfigLike {
   footer?: {logo?: {alt?: string; href?: string; src?: string}};
@@ -58,7 +54,8 @@ export function docArticle(
     '@type': 'TechArticle',
     headline: doc.title,
     description: doc.description,
-    url: `${site.url}${doc.permalink}`,
+    // The page's canonical URL: without the trailing slash of an index page's permalink.
+    url: `${site.url}${doc.permalink.replace(/(.)\/$/, '$1')}`,
     inLanguage: site.i18n.defaultLocale,
     about: product(site),
     publisher: organization(site),
@@ -89,11 +86,11 @@ export function homeGraph(site: DocusaurusConfig): Json {
   };
 }
 
-/** A JSON-LD block in the page head; `<` is escaped so the data cannot end the element. */
-export function JsonLd({data}: {data: Json}): ReactNode {
-  return (
-    <Head>
-      <script type="application/ld+json">{JSON.stringify(data).replace(/</g, '\\u003c')}</script>
-    </Head>
-  );
+/**
+ * A JSON-LD block for the page head; `<` is escaped so the data cannot end
+ * the element. `<script type="application/ld+json">` is data, not script:
+ * browsers do not run it, so the Content-Security-Policy needs no hash for it.
+ */
+export function jsonLdTag(data: Json): string {
+  return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }

@@ -1,11 +1,12 @@
 /**
- * A Mermaid diagram drawn at build time (./remark.ts): the SVG inline, in the
- * site's diagram figure (src/components/Diagram), which gives it its name and
- * description and, when the column is too narrow, a full-size view.
+ * A Mermaid diagram drawn at build time (./remark.ts puts it in the page, with
+ * an import of this module): the SVG inline, in the site's diagram figure
+ * (./Diagram.tsx), which gives it its name and description and, when the
+ * column is too narrow, a full-size view.
  */
 import type {ReactNode} from 'react';
-import Diagram from '@site/src/components/Diagram';
-import styles from './styles.module.css';
+import Diagram from './Diagram';
+import styles from './MermaidDiagram.module.css';
 
 export interface Props {
   id: string;

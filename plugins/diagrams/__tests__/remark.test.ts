@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import {test} from 'node:test';
 import type {Code, Root} from 'mdast';
-import remarkMermaidSvg from '../remark';
+import remarkDiagrams, {COMPONENTS} from '../remark';
 import {renderDiagram, titleWidth} from '../render';
 import {listFiles} from '../../../scripts/checks/lib/code-blocks';
 
@@ -19,7 +19,7 @@ function diagrams(): [string, string][] {
   return found;
 }
 
-const stylesheet = fs.readFileSync('plugins/mermaid-svg/styles.module.css', 'utf8');
+const stylesheet = fs.readFileSync('plugins/diagrams/MermaidDiagram.module.css', 'utf8');
 const defined = new Set([...stylesheet.matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1]));
 
 /** A fenced mermaid block, as the Markdown parser gives it, with its fence at `line`. */
@@ -35,11 +35,31 @@ function codeNode(source: string, line = 10): Code {
   };
 }
 
-/** Runs the remark plugin on a page holding one mermaid block at `line`. */
-async function transform(source: string, line = 10, path = 'docs/page.mdx'): Promise<Root> {
+/**
+ * Runs the remark plugin on a page holding one mermaid block at `line`;
+ * returns the page without the imports the plugin adds (see the test of
+ * imports below).
+ */
+async function transform(
+  source: string,
+  line = 10,
+  path = 'docs/page.mdx',
+  verbose = false,
+): Promise<Root> {
   const root: Root = {type: 'root', children: [codeNode(source, line)]};
-  await remarkMermaidSvg()(root, {path});
-  return root;
+  await remarkDiagrams({verbose})(root, {path});
+  return {...root, children: root.children.filter((n) => (n.type as string) !== 'mdxjsEsm')};
+}
+
+/** The element the plugin made of a block left to the theme, as it must be. */
+function themeElement(source: string, line = 10) {
+  return {
+    type: 'mdxJsxFlowElement',
+    name: 'ThemeDiagram',
+    attributes: [{type: 'mdxJsxAttribute', name: 'value', value: source}],
+    children: [],
+    position: codeNode(source, line).position,
+  };
 }
 
 /** The props of the MermaidDiagram element the plugin made of `node`, or null if it left the block. */
@@ -49,7 +69,7 @@ function drawnProps(node: unknown): Record<string, string> | null {
     name?: string;
     attributes?: {name: string; value: string}[];
   };
-  if (element.type !== 'mdxJsxFlowElement') return null;
+  if (element.type !== 'mdxJsxFlowElement' || element.name === 'ThemeDiagram') return null;
   assert.equal(element.name, 'MermaidDiagram');
   return Object.fromEntries(element.attributes!.map((a) => [a.name, a.value]));
 }
@@ -77,8 +97,8 @@ test('every mermaid block under docs/ is drawn well at build time or left to the
     const root = await transform(source, Number(line), file);
     const props = drawnProps(root.children[0]);
     if (!props) {
-      // Left as it was written, for @docusaurus/theme-mermaid.
-      assert.deepEqual(root.children[0], codeNode(source, Number(line)), where);
+      // Left to @docusaurus/theme-mermaid, as it was written.
+      assert.deepEqual(root.children[0], themeElement(source, Number(line)), where);
       left.push(where);
       continue;
     }
@@ -201,7 +221,7 @@ test('a sequence diagram is described message by message', async () => {
   assert.equal(d.description, 'Client to Server: request. Server to Client: reply.');
 });
 
-test('a block the renderer cannot draw faithfully is left unchanged for the theme', async () => {
+test('a block the renderer cannot draw faithfully is left to the theme as written', async () => {
   // The fence is line 10 of the page, so the block's first line is line 11.
   const cases: [string, number, RegExp][] = [
     ['gantt\n  title Plan\n  Write :2025-06-02, 3d', 11, /Invalid mermaid header: "gantt"/],
@@ -226,23 +246,20 @@ test('a block the renderer cannot draw faithfully is left unchanged for the them
   const info = console.info;
   const logged: string[] = [];
   console.info = (...args: unknown[]) => void logged.push(args.join(' '));
-  const verbose = process.env.MERMAID_SVG_VERBOSE;
   try {
     for (const [source, line, message] of cases) {
-      for (const setting of [undefined, '1']) {
-        if (setting) process.env.MERMAID_SVG_VERBOSE = setting;
-        else delete process.env.MERMAID_SVG_VERBOSE;
+      for (const verbose of [false, true]) {
         logged.length = 0;
-        const root = await transform(source);
-        // The same code node, which @docusaurus/theme-mermaid then draws in the browser.
-        assert.deepEqual(root.children, [codeNode(source)], source);
-        if (!setting) {
+        const root = await transform(source, 10, 'docs/page.mdx', verbose);
+        // The source as written, which @docusaurus/theme-mermaid draws in the browser.
+        assert.deepEqual(root.children, [themeElement(source)], source);
+        if (!verbose) {
           assert.deepEqual(logged, [], `${source}: silent unless asked`);
           continue;
         }
         assert.equal(logged.length, 1, source);
         assert.ok(
-          logged[0]!.startsWith(`[mermaid-svg] docs/page.mdx:${line} left to the theme: `),
+          logged[0]!.startsWith(`[diagrams] docs/page.mdx:${line} left to the theme: `),
           `${logged[0]} (line ${line})`,
         );
         assert.match(logged[0]!, message);
@@ -250,8 +267,6 @@ test('a block the renderer cannot draw faithfully is left unchanged for the them
     }
   } finally {
     console.info = info;
-    if (verbose === undefined) delete process.env.MERMAID_SVG_VERBOSE;
-    else process.env.MERMAID_SVG_VERBOSE = verbose;
   }
 });
 
@@ -268,4 +283,46 @@ test('the subgraph title estimate is within 5 % of DejaVu Sans Bold at 12 px', (
     const estimate = titleWidth(title) - 20;
     assert.ok(Math.abs(estimate - width) / width < 0.05, `${title}: ${estimate} vs ${width}`);
   }
+});
+
+test('a page imports the diagram components it uses, once each, and no others', async () => {
+  const imports = (root: Root) =>
+    root.children
+      .filter((n) => (n.type as string) === 'mdxjsEsm')
+      .map((n) => (n as unknown as {value: string}).value);
+  const drawnAtBuild = 'flowchart LR\n  a[Client] --> b[Server]';
+  const leftToTheme = 'pie title Pets\n  "Dogs" : 3';
+  const page = (...sources: string[]): Root => ({
+    type: 'root',
+    children: sources.map((s, i) => codeNode(s, 10 * (i + 1))),
+  });
+
+  const none: Root = {type: 'root', children: [{type: 'paragraph', children: []}]};
+  await remarkDiagrams()(none, {path: 'docs/a.mdx'});
+  assert.deepEqual(imports(none), []);
+
+  const both = page(drawnAtBuild, leftToTheme, drawnAtBuild, leftToTheme);
+  await remarkDiagrams()(both, {path: 'docs/b.mdx'});
+  assert.deepEqual(imports(both), [
+    `import MermaidDiagram from '${COMPONENTS.MermaidDiagram}';`,
+    `import ThemeDiagram from '${COMPONENTS.ThemeDiagram}';`,
+  ]);
+  // Each import carries the program MDX compiles.
+  const esm = both.children[0] as unknown as {data: {estree: {body: {source: {value: string}}[]}}};
+  assert.equal(esm.data.estree.body[0]!.source.value, COMPONENTS.MermaidDiagram);
+
+  const onlyTheme = page(leftToTheme);
+  await remarkDiagrams()(onlyTheme, {path: 'docs/c.mdx'});
+  assert.deepEqual(imports(onlyTheme), [`import ThemeDiagram from '${COMPONENTS.ThemeDiagram}';`]);
+
+  // A page's own import of the same name is an error, not a silent clash.
+  const clash = page(drawnAtBuild);
+  clash.children.unshift({
+    type: 'mdxjsEsm',
+    value: "import MermaidDiagram from './mine';",
+  } as unknown as Root['children'][number]);
+  await assert.rejects(
+    remarkDiagrams()(clash, {path: 'docs/d.mdx'}),
+    /docs\/d\.mdx: the page declares MermaidDiagram/,
+  );
 });

@@ -377,27 +377,33 @@ const NUMERIC =
 export const DRAWN_SCALE = 12 / 11;
 
 function tidy(svg: string, prefix: string): string {
-  return svg
-    .replace(/^<svg ([^>]*)>/, (tag) =>
-      tag.replace(
-        /\b(width|height)="([\d.]+)"/g,
-        (_m, name: string, value: string) =>
-          `${name}="${Math.round(Number(value) * DRAWN_SCALE * 10) / 10}"`,
-      ),
-    )
-    .replace(/<style>[\s\S]*?<\/style>\s*/, '')
-    .replace(/^<svg ([^>]*?) style="[^"]*"/, '<svg $1')
-    .replace(/^<svg /, '<svg aria-hidden="true" focusable="false" ')
-    .replace(/\bid="([^"]+)"/g, `id="${prefix}-$1"`)
-    .replace(/url\(#([^)]+)\)/g, `url(#${prefix}-$1)`)
-    .replace(NUMERIC, (_m, name: string, value: string) => {
-      const rounded = value.replace(/-?\d+\.\d{2,}/g, (n) =>
-        String(Math.round(Number(n) * 10) / 10),
-      );
-      return `${name}="${rounded}"`;
-    })
-    .replace(/>\s*\n\s*</g, '><')
-    .trim();
+  return (
+    svg
+      .replace(/^<svg ([^>]*)>/, (tag) =>
+        tag.replace(
+          /\b(width|height)="([\d.]+)"/g,
+          (_m, name: string, value: string) =>
+            `${name}="${Math.round(Number(value) * DRAWN_SCALE * 10) / 10}"`,
+        ),
+      )
+      .replace(/<style>[\s\S]*?<\/style>\s*/, '')
+      .replace(/^<svg ([^>]*?) style="[^"]*"/, '<svg $1')
+      .replace(/^<svg /, '<svg aria-hidden="true" focusable="false" ')
+      .replace(/\bid="([^"]+)"/g, `id="${prefix}-$1"`)
+      .replace(/url\(#([^)]+)\)/g, `url(#${prefix}-$1)`)
+      .replace(NUMERIC, (_m, name: string, value: string) => {
+        const rounded = value.replace(/-?\d+\.\d{2,}/g, (n) =>
+          String(Math.round(Number(n) * 10) / 10),
+        );
+        return `${name}="${rounded}"`;
+      })
+      // The renderer's data-* attributes (read above for the description) are
+      // not drawn and nothing in the page reads them: leave them out of the
+      // page's HTML and JavaScript.
+      .replace(/ data-[\w-]+="[^"]*"/g, '')
+      .replace(/>\s*\n\s*</g, '><')
+      .trim()
+  );
 }
 
 /** A stable id prefix for a diagram: its source's hash. */
