@@ -27,6 +27,7 @@
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import * as prettier from 'prettier';
 
 export interface FactFlag {
   name: string;
@@ -795,7 +796,7 @@ function persistentNames(pages: Page[]): string[] {
   return root && sample ? sample.inherited.map((f) => f.name).filter((n) => n !== 'help') : [];
 }
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   let gitDir: string | undefined;
   let tag: string | undefined;
   let out: string | undefined;
@@ -818,7 +819,12 @@ function main(argv: string[]): number {
   const facts = extractFacts(gitDir, tag);
   const file = out ?? path.join('data', 'releases', tag, 'cli', 'facts.json');
   fs.mkdirSync(path.dirname(file), {recursive: true});
-  fs.writeFileSync(file, `${JSON.stringify(facts, null, 2)}\n`);
+  // Written as Prettier formats it, so that `npm run format:check` passes.
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  fs.writeFileSync(
+    file,
+    await prettier.format(JSON.stringify(facts), {...options, parser: 'json'}),
+  );
   const flags = facts.commands.reduce((n, c) => n + c.flags.length, 0);
   console.log(
     `cli facts: ${facts.commands.length} commands, ${flags} flags (+${facts.persistentFlags.length} persistent) -> ${file}`,
@@ -826,4 +832,12 @@ function main(argv: string[]): number {
   return 0;
 }
 
-if (require.main === module) process.exitCode = main(process.argv.slice(2));
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exitCode = 1;
+    },
+  );
+}
