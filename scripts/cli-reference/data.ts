@@ -1,9 +1,10 @@
 /**
- * Loads and validates data/cli/thv.yaml, the thv command tree behind the CLI
- * reference pages. Validation is the JSON Schema in data/cli/thv.schema.json
- * plus the rules a schema cannot express (unique paths, existing parents and
- * related commands, examples for runnable commands). Every error names the
- * command and the field.
+ * Loads and validates a thv command tree file, such as data/cli/thv.yaml or
+ * data/releases/<release>/cli/thv.yaml, behind the CLI reference pages.
+ * Validation is the JSON Schema in data/cli/thv.schema.json plus the rules a
+ * schema cannot express (unique paths, existing parents and related commands,
+ * examples for runnable commands, flag groups that name real flags). Every
+ * error names the command and the field.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,7 +25,14 @@ export interface CliFlag {
   default: string | null;
   required: boolean;
   persistent?: boolean;
+  /** Accepted by the command but left out of its help. */
+  hidden?: boolean;
   description: string;
+}
+
+export interface CliFlagGroup {
+  kind: 'mutuallyExclusive' | 'requiredTogether' | 'oneRequired';
+  flags: string[];
 }
 
 export interface CliExample {
@@ -44,6 +52,9 @@ export interface CliCommand {
   flags: CliFlag[];
   examples: CliExample[];
   related: string[];
+  /** Set when cobra marks the command as deprecated: what to use instead. */
+  deprecated?: string;
+  flagGroups?: CliFlagGroup[];
 }
 
 export interface CliData {
@@ -53,7 +64,13 @@ export interface CliData {
 }
 
 export const siteRoot = path.resolve(__dirname, '..', '..');
+/** The command tree of the release that the site documents by default. */
 export const dataFile = path.join(siteRoot, 'data', 'cli', 'thv.yaml');
+
+/** The command tree of one release: data/releases/<release>/cli/thv.yaml. */
+export function releaseDataFile(release: string): string {
+  return path.join(siteRoot, 'data', 'releases', release, 'cli', 'thv.yaml');
+}
 export const schemaFile = path.join(siteRoot, 'data', 'cli', 'thv.schema.json');
 
 /** The page id (and file name) of a command: words joined by `_`. */
@@ -107,10 +124,25 @@ export function validateCliData(data: unknown): string[] {
     for (const r of c.related) {
       if (!paths.has(r)) problems.push(`command "${c.path}" field related: unknown command "${r}"`);
     }
-    if (c.runnable && c.examples.length === 0) {
+    if (c.runnable && !c.deprecated && c.examples.length === 0) {
       problems.push(
         `command "${c.path}" field examples: a runnable command needs at least one example`,
       );
+    }
+    if (c.deprecated && c.examples.length > 0) {
+      problems.push(
+        `command "${c.path}" field examples: a deprecated command gets no examples, so that no page teaches it`,
+      );
+    }
+    const flagNames = new Set(c.flags.map((f) => f.name));
+    for (const g of c.flagGroups ?? []) {
+      for (const name of g.flags) {
+        if (!flagNames.has(name)) {
+          problems.push(
+            `command "${c.path}" field flagGroups: --${name} is not a flag of this command`,
+          );
+        }
+      }
     }
     if (c.runnable !== (c.usage !== null)) {
       problems.push(

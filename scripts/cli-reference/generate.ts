@@ -1,23 +1,28 @@
 /**
- * Generates one MDX page per thv command into docs/toolhive/reference/cli/
- * from data/cli/thv.yaml. The folder is a build output (gitignored); prestart
- * and prebuild run this script. Edit the data file, not the pages.
+ * Generates one MDX page per thv command from a command tree file. By default
+ * it reads data/cli/thv.yaml and writes docs/toolhive/reference/cli/, a build
+ * output (gitignored) that prestart and prebuild regenerate; give another data
+ * file and folder to generate the pages of another release. Edit the data
+ * file, not the pages.
  *
- * Usage: tsx scripts/cli-reference/generate.ts
+ * Usage: tsx scripts/cli-reference/generate.ts [--data <thv.yaml>] [--out <folder>]
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import {
   childrenOf,
   commandId,
+  dataFile as defaultDataFile,
   loadCliData,
   parentPath,
   siteRoot,
   type CliCommand,
   type CliData,
   type CliFlag,
+  type CliFlagGroup,
 } from './data';
 
+/** The folder that the site's CLI reference is generated into by default. */
 export const outDir = path.join(siteRoot, 'docs', 'toolhive', 'reference', 'cli');
 
 /** Makes a one-line Markdown table cell out of free text. */
@@ -59,7 +64,22 @@ function flagRow(f: CliFlag): string {
   const type = f.type === 'bool' ? 'bool' : f.type;
   const def = f.default === null ? '' : code(f.default);
   const required = f.required ? '**Required.** ' : '';
-  return `| ${names.join(', ')} | ${type} | ${def} | ${required}${cell(f.description)} |`;
+  const hidden = f.hidden ? '**Not shown by `--help`.** ' : '';
+  return `| ${names.join(', ')} | ${type} | ${def} | ${required}${hidden}${cell(f.description)} |`;
+}
+
+function flagGroupLine(g: CliFlagGroup): string {
+  // Plain code, not links: the framework doesn't register the anchors of the
+  // table cells (raw JSX <a> skips its Link component), so it would report
+  // links to them as broken.
+  const names = g.flags.map((n) => code(`--${n}`));
+  const list =
+    names.length === 2
+      ? `${names[0]} and ${names[1]}`
+      : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  if (g.kind === 'mutuallyExclusive') return `- Use at most one of ${list}.`;
+  if (g.kind === 'requiredTogether') return `- Use ${list} together or not at all.`;
+  return `- Use at least one of ${list}.`;
 }
 
 const helpFlag = (c: CliCommand): CliFlag => ({
@@ -93,7 +113,16 @@ function frontMatter(c: CliCommand, position: number): string {
   ].join('\n');
 }
 
-export function renderPage(data: CliData, c: CliCommand, position: number): string {
+/**
+ * The MDX page of one command. `source` is the data file named in the page's
+ * "generated from" comment, relative to the repository root.
+ */
+export function renderPage(
+  data: CliData,
+  c: CliCommand,
+  position: number,
+  source = 'data/cli/thv.yaml',
+): string {
   const root = data.commands.find((x) => x.path === 'thv')!;
   const inherited = c.path === 'thv' ? [] : root.flags.filter((f) => f.persistent);
   const ownFlags = [...c.flags, helpFlag(c)];
@@ -102,11 +131,21 @@ export function renderPage(data: CliData, c: CliCommand, position: number): stri
   const out: string[] = [frontMatter(c, position), ''];
 
   out.push(
-    '{/* Generated from data/cli/thv.yaml by scripts/cli-reference/generate.ts. Do not edit. */}',
+    `{/* Generated from ${source} by scripts/cli-reference/generate.ts. Do not edit. */}`,
     '',
     c.summary,
     '',
   );
+  if (c.deprecated) {
+    out.push(
+      ':::warning[Deprecated]',
+      '',
+      `${code(c.path)} is deprecated in ToolHive ${data.release}: it still runs, prints a deprecation notice and is left out of the help listings. ${c.deprecated.trim()}`,
+      '',
+      ':::',
+      '',
+    );
+  }
 
   if (c.usage) {
     out.push('## Usage', '', fence('text', c.usage), '');
@@ -144,6 +183,14 @@ export function renderPage(data: CliData, c: CliCommand, position: number): stri
   }
 
   out.push('## Flags', '', flagsTable(ownFlags), '');
+  if (c.flagGroups && c.flagGroups.length > 0) {
+    out.push(
+      'The command checks these flags together and stops with an error otherwise:',
+      '',
+      ...c.flagGroups.map(flagGroupLine),
+      '',
+    );
+  }
   if (inherited.length > 0) {
     out.push(
       '### Inherited flags',
@@ -189,16 +236,64 @@ export function renderPage(data: CliData, c: CliCommand, position: number): stri
     .trimEnd()}\n`;
 }
 
-export function generate(data: CliData = loadCliData()): number {
-  fs.rmSync(outDir, {recursive: true, force: true});
-  fs.mkdirSync(outDir, {recursive: true});
+export interface GenerateOptions {
+  /** The command tree file (default: data/cli/thv.yaml). */
+  dataFile?: string;
+  /** The folder to write the pages to; it is emptied first (default: docs/toolhive/reference/cli). */
+  outDir?: string;
+  /** Already loaded data, instead of reading `dataFile`. */
+  data?: CliData;
+}
+
+/** Writes one page per command into the output folder and returns the number of pages. */
+export function generate(options: GenerateOptions | CliData = {}): number {
+  const opts: GenerateOptions = 'commands' in options ? {data: options} : options;
+  const file = path.resolve(opts.dataFile ?? defaultDataFile);
+  const data = opts.data ?? loadCliData(file);
+  const dir = path.resolve(opts.outDir ?? outDir);
+  const source = path.relative(siteRoot, file).split(path.sep).join('/');
+  fs.rmSync(dir, {recursive: true, force: true});
+  fs.mkdirSync(dir, {recursive: true});
   data.commands.forEach((c, i) => {
-    fs.writeFileSync(path.join(outDir, `${commandId(c.path)}.mdx`), renderPage(data, c, i + 1));
+    fs.writeFileSync(
+      path.join(dir, `${commandId(c.path)}.mdx`),
+      renderPage(data, c, i + 1, source),
+    );
   });
   return data.commands.length;
 }
 
-if (require.main === module) {
-  const n = generate();
-  console.log(`cli-reference: wrote ${n} pages to ${path.relative(siteRoot, outDir)}`);
+function main(argv: string[]): number {
+  const opts: GenerateOptions = {};
+  for (let i = 0; i < argv.length; i += 1) {
+    const a = argv[i];
+    const [flag, inline] = a.includes('=')
+      ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
+      : [a, undefined];
+    const value = () => inline ?? argv[++i];
+    if (flag === '--data') opts.dataFile = value();
+    else if (flag === '--out') opts.outDir = value();
+    else if (flag === '-h' || flag === '--help') {
+      console.log(
+        'usage: tsx scripts/cli-reference/generate.ts [--data <thv.yaml>] [--out <folder>]',
+      );
+      return 0;
+    } else {
+      console.error(`cli-reference: unknown argument ${a}`);
+      return 2;
+    }
+  }
+  if (
+    (opts.dataFile !== undefined && !opts.dataFile) ||
+    (opts.outDir !== undefined && !opts.outDir)
+  ) {
+    console.error('cli-reference: --data and --out need a value');
+    return 2;
+  }
+  const n = generate(opts);
+  const dir = path.resolve(opts.outDir ?? outDir);
+  console.log(`cli-reference: wrote ${n} pages to ${path.relative(process.cwd(), dir) || '.'}`);
+  return 0;
 }
+
+if (require.main === module) process.exitCode = main(process.argv.slice(2));

@@ -18,7 +18,11 @@
  *    boolean shorthands (`-abc`) must be accepted by the resolved command (its
  *    own flags, inherited persistent flags, `-h/--help`); non-bool flags take
  *    the next word as their value unless written with `=`;
- * 3. everything after a standalone `--` belongs to the MCP server.
+ * 3. everything after a standalone `--` belongs to the MCP server;
+ * 4. a command marked `deprecated` in the data is reported with its
+ *    replacement, and flags of a `flagGroups` entry that cobra refuses to
+ *    combine (`mutuallyExclusive`, or part of a `requiredTogether` group) are
+ *    reported too.
  *
  * Placeholders such as `<server-name>`, `[flags]`, `...`, `$VAR` or `$(...)`
  * are accepted wherever a value or argument may appear.
@@ -40,6 +44,12 @@ export interface FlagData {
   persistent?: boolean | null;
 }
 
+/** Flags that cobra checks together (see `flagGroups` in the CLI data format). */
+export interface FlagGroupData {
+  kind: string;
+  flags: string[];
+}
+
 /** A command as written in data/cli/thv.yaml (extra keys are ignored). */
 export interface CommandData {
   path: string;
@@ -47,6 +57,9 @@ export interface CommandData {
   runnable?: boolean | null;
   usage?: string | null;
   flags?: FlagData[] | null;
+  /** What to use instead, for a command that cobra marks as deprecated. */
+  deprecated?: string | null;
+  flagGroups?: FlagGroupData[] | null;
 }
 
 export interface CliData {
@@ -75,6 +88,9 @@ export interface CommandNode {
   subcommands: CommandNode[];
   /** Set for cobra's built-in commands that the data file does not describe. */
   builtin?: 'help' | 'completion';
+  /** What to use instead, when the command is deprecated. */
+  deprecated?: string;
+  flagGroups: FlagGroupData[];
 }
 
 export interface FlagSet {
@@ -162,6 +178,7 @@ function makeNode(path: string, parent: CommandNode | null): CommandNode {
     parent,
     children: new Map(),
     subcommands: [],
+    flagGroups: [],
   };
 }
 
@@ -202,6 +219,10 @@ export function buildCommandTree(data: CliData): CommandTree {
     const flags = (c.flags ?? []).map((f) => toFlagDef(f, c.path));
     // Merge, in case a path is listed twice.
     for (const f of flags) if (!node.flags.some((g) => g.name === f.name)) node.flags.push(f);
+    if (c.deprecated) node.deprecated = String(c.deprecated);
+    for (const g of c.flagGroups ?? []) {
+      node.flagGroups.push({kind: String(g.kind), flags: (g.flags ?? []).map(String)});
+    }
     if (node.parent) for (const a of node.aliases) node.parent.children.set(a, node);
   }
   addBuiltins(tree);
@@ -726,6 +747,8 @@ export function checkInvocation(tree: CommandTree, args: Word[]): InvocationResu
   // 2. Check flags against the resolved command.
   const flags = tree.flagSet(node);
   const positionals: Word[] = [];
+  /** Long names of the flags given, with the first word that set each. */
+  const used = new Map<string, Word>();
   for (let i = 0; i < end; i += 1) {
     if (pathIndexes.has(i)) continue;
     const w = args[i];
@@ -749,6 +772,7 @@ export function checkInvocation(tree: CommandTree, args: Word[]): InvocationResu
         });
         continue;
       }
+      if (!used.has(def.name)) used.set(def.name, w);
       if (eq < 0 && def.type !== 'bool') {
         if (i + 1 < end) i += 1;
         else
@@ -772,6 +796,7 @@ export function checkInvocation(tree: CommandTree, args: Word[]): InvocationResu
         });
         break;
       }
+      if (!used.has(def.name)) used.set(def.name, w);
       if (rest.length > 2 && rest[1] === '=') break; // -x=value
       if (def.type === 'bool') {
         rest = rest.slice(1);
@@ -788,7 +813,33 @@ export function checkInvocation(tree: CommandTree, args: Word[]): InvocationResu
     }
   }
 
-  // 3. `thv help <command...>` must name a real command.
+  // 3. Deprecated commands and flag combinations that cobra refuses.
+  if (node.deprecated) {
+    problems.push({
+      start: args[[...pathIndexes].pop() ?? 0]?.start ?? 0,
+      message: `"${node.path}" is deprecated: ${node.deprecated}`,
+    });
+  }
+  for (const group of node.flagGroups) {
+    const given = group.flags.filter((f) => used.has(f));
+    const list = (names: string[]) => names.map((n) => `--${n}`).join(', ');
+    if (group.kind === 'mutuallyExclusive' && given.length > 1) {
+      problems.push({
+        start: used.get(given[1])!.start,
+        message: `flags ${list(given)} of "${node.path}" can't be used together`,
+      });
+    } else if (group.kind === 'requiredTogether' && given.length > 0) {
+      const missing = group.flags.filter((f) => !used.has(f));
+      if (missing.length > 0) {
+        problems.push({
+          start: used.get(given[0])!.start,
+          message: `"${node.path}" needs ${list(missing)} together with ${list(given)}`,
+        });
+      }
+    }
+  }
+
+  // 4. `thv help <command...>` must name a real command.
   if (node.builtin === 'help') {
     let topic = tree.root;
     for (const w of positionals) {
