@@ -35,9 +35,9 @@
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import prettier from 'prettier';
 import {parse as parseYaml} from 'yaml';
 import {findRepoRoot} from '../checks/lib/code-blocks';
+import {formatJson} from '../crd-extract/extract';
 import {
   calledNames,
   imports,
@@ -781,11 +781,6 @@ function buildSchemas(
 }
 
 // ----- Command line ------------------------------------------------------------------
-
-export async function formatJson(value: unknown, file: string): Promise<string> {
-  const options = (await prettier.resolveConfig(file)) ?? {};
-  return prettier.format(JSON.stringify(value), {...options, filepath: file});
-}
 
 async function main(argv: string[]): Promise<number> {
   let gitDir = DEFAULT_GIT_DIR;
