@@ -4,9 +4,12 @@
  * into data/helm/ (scripts/helm-values/extract.ts).
  *
  * Usage (from the repository root):
- *   tsx scripts/checks/helm-values.ts [--data-dir data/helm] [PATH...]
+ *   tsx scripts/checks/helm-values.ts [--data-dir DIR] [PATH...]
  *
- * PATH defaults to docs/. In bash, sh, shell, console and zsh blocks, every
+ * DIR holds the charts' data (toolhive-operator.json and
+ * toolhive-operator-crds.json): a folder such as data/helm (the default), or
+ * a release's data folder, whose helm/ folder is read
+ * (data/releases/v0.44.0). PATH defaults to docs/. In bash, sh, shell, console and zsh blocks, every
  * `helm install`, `upgrade`, `template`, `show` and `pull` whose chart
  * argument names toolhive-operator or toolhive-operator-crds is checked:
  * - the chart reference and --version must be the documented chart and
@@ -17,7 +20,11 @@
  *   title is the file name (```yaml title="values-x.yaml"), or one of the
  *   chart's own values files (such as toolhive-operator/values-openshift.yaml
  *   after `helm pull --untar`). A values block that no helm command uses is
- *   reported too.
+ *   reported too;
+ * - the values of an install, upgrade or template, merged over the chart's
+ *   defaults, must not meet a condition under which a chart template calls
+ *   `fail` (chart 0.44.0 refuses operator.rbac.scope=namespace while
+ *   operator.features.storageVersionMigrator is true).
  * Lines marked with `error-next-line` or `error-start`/`error-end` are not
  * judged. Prints `path:line: message` for each problem and a summary line;
  * exits 1 if there is any problem, 2 on a usage or data error.
@@ -34,7 +41,9 @@ import {
   type CodeBlock,
 } from './lib/code-blocks';
 import {
+  chartDataDir,
   checkValues,
+  failuresOf,
   loadCharts,
   parseHelmArgs,
   parseSetFlag,
@@ -111,6 +120,8 @@ export function checkHelmMarkdown(
             line: at(cmd.version),
             message: `${label}: --version ${cmd.version.value}, but these docs describe ${chart.chart.name} ${chart.chart.version}`,
           });
+        /** The values this command passes, in Helm's order of precedence. */
+        const trees: unknown[] = [];
         for (const v of cmd.values) {
           if (v.flag === 'values') {
             for (const file of v.value.split(',')) {
@@ -139,6 +150,7 @@ export function checkHelmMarkdown(
                 continue;
               }
               valuesChecked += 1;
+              trees.push(tree ?? {});
               for (const p of checkValues(chart, tree ?? {}, 'values'))
                 problems.push({
                   line: lineOfKey(shown, p.key),
@@ -157,6 +169,7 @@ export function checkHelmMarkdown(
               continue;
             }
             valuesChecked += 1;
+            trees.push(tree);
             for (const p of checkValues(chart, tree, v.flag))
               problems.push({
                 line: at(v.word),
@@ -164,6 +177,12 @@ export function checkHelmMarkdown(
               });
           }
         }
+        if (/^(install|upgrade|template)$/.test(cmd.command))
+          for (const f of failuresOf(chart, trees))
+            problems.push({
+              line: at(inv.thv),
+              message: `${label}: with these values the chart refuses to render (${f.template} line ${f.line}, ${chart.source.tag}: "${f.message}")`,
+            });
       }
     }
   }
@@ -208,7 +227,10 @@ export function checkHelmValues(options: HelmOptions = {}): HelmReport {
   const root = path.resolve(options.root ?? findRepoRoot());
   const charts =
     options.charts ??
-    loadCharts(path.resolve(root, options.dataDir ?? DEFAULT_DATA_DIR), CHART_FILES);
+    loadCharts(
+      chartDataDir(path.resolve(root, options.dataDir ?? DEFAULT_DATA_DIR), CHART_FILES),
+      CHART_FILES,
+    );
   const targets = (options.paths && options.paths.length > 0 ? options.paths : ['docs']).map((p) =>
     path.resolve(root, p),
   );
@@ -240,7 +262,7 @@ function main(argv: string[]): number {
     const a = argv[i];
     if (a === '--data-dir') dataDir = argv[++i];
     else if (a === '-h' || a === '--help') {
-      console.log('usage: tsx scripts/checks/helm-values.ts [--data-dir data/helm] [PATH...]');
+      console.log('usage: tsx scripts/checks/helm-values.ts [--data-dir DIR] [PATH...]');
       return 0;
     } else paths.push(a);
   }

@@ -1,48 +1,52 @@
 /**
- * Generates, from data/clients.yaml (the MCP clients that ToolHive configures):
- * - docs/toolhive/reference/client-compatibility.mdx, the client reference,
- *   with its prose in template.md next to this script;
- * - docs/toolhive/guides-cli/_clients-table.mdx and _client-config-paths.mdx,
+ * Generates, from the client data of a release (data/clients.yaml by
+ * default; data/releases/<release>/clients.yaml), the pages about the MCP
+ * clients that ToolHive configures:
+ * - toolhive/reference/client-compatibility.mdx, the client reference, with
+ *   its prose in a template next to this script: template-<release>.md when
+ *   there is one for the data's release, template.md otherwise;
+ * - toolhive/guides-cli/_clients-table.mdx and _client-config-paths.mdx,
  *   partials that the CLI's client guide imports, so the guide and the
  *   reference always show the same data.
- * All three are build outputs (gitignored); prestart and prebuild run this
- * script. Edit the data file, not the output.
+ * The paths are relative to the output folder (docs/ by default). All three
+ * are build outputs (gitignored); prestart and prebuild run this script. Edit
+ * the data file, not the output.
  *
- * Usage: tsx scripts/client-reference/generate.ts
+ * Usage: tsx scripts/client-reference/generate.ts [--data FILE] [--out-dir DIR]
+ *   [--template FILE] [--route-base /toolhive]
+ *
+ * --route-base replaces the `/toolhive` at the start of the links the pages
+ * hold, for a copy of the docs served under another path.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv2020, {type ErrorObject} from 'ajv/dist/2020';
-import {parse} from 'yaml';
+import {parse, stringify} from 'yaml';
 
 export const siteRoot = path.resolve(__dirname, '..', '..');
 export const dataFile = path.join(siteRoot, 'data', 'clients.yaml');
 export const schemaFile = path.join(siteRoot, 'data', 'clients.schema.json');
 export const templateFile = path.join(__dirname, 'template.md');
-export const pageFile = path.join(
-  siteRoot,
-  'docs',
-  'toolhive',
-  'reference',
-  'client-compatibility.mdx',
-);
-export const tableFile = path.join(
-  siteRoot,
-  'docs',
-  'toolhive',
-  'guides-cli',
-  '_clients-table.mdx',
-);
-export const pathsFile = path.join(
-  siteRoot,
-  'docs',
-  'toolhive',
-  'guides-cli',
-  '_client-config-paths.mdx',
-);
+export const docsDir = path.join(siteRoot, 'docs');
+/** The outputs, relative to the output folder. */
+export const outputs = {
+  page: path.join('toolhive', 'reference', 'client-compatibility.mdx'),
+  table: path.join('toolhive', 'guides-cli', '_clients-table.mdx'),
+  paths: path.join('toolhive', 'guides-cli', '_client-config-paths.mdx'),
+};
+export const pageFile = path.join(docsDir, outputs.page);
+export const tableFile = path.join(docsDir, outputs.table);
+export const pathsFile = path.join(docsDir, outputs.paths);
 
 export type Os = 'linux' | 'macos' | 'windows';
 export type Transport = 'stdio' | 'sse' | 'streamable-http';
+
+export type UrlKey = 'url' | 'serverUrl' | 'uri' | 'httpUrl';
+
+export interface Folders {
+  user: Record<Os, string>;
+  project: string;
+}
 
 export interface Client {
   id: string;
@@ -50,17 +54,33 @@ export interface Client {
   description: string;
   configPath: Record<Os, string>;
   serversKey: string;
-  urlKey: 'url' | 'serverUrl';
+  urlKey: UrlKey | Record<Transport, UrlKey>;
   types: Record<Transport, string | null>;
   detection: 'directory' | 'file';
-  ui: {managed: boolean; label: string | null};
+  ui: {managed: boolean; label: string | null; notes?: string[]};
   notes: string[];
+  // Fields of v0.44.0 and later; absent in the data of earlier releases.
+  deprecated?: string;
+  format?: 'json' | 'yaml' | 'toml';
+  storage?: 'map' | 'list';
+  nameKey?: string;
+  typeKey?: 'type' | 'transport';
+  fixedFields?: Record<string, string | number | boolean>;
+  skills?: Folders;
+  plugins?: Folders;
+  llmGateway?: {
+    mode: string;
+    settingsFile: Record<Os, string>;
+    binary: string | null;
+  };
 }
 
 export interface ClientData {
   release: string;
-  ui: {release: string; bundledCli: string};
+  ui: {release: string; bundledCli: string; notes?: string[]};
+  notes?: string[];
   clients: Client[];
+  llmGatewayOnly?: {id: string; name: string; mode: string; notes: string[]}[];
 }
 
 /** Tab order and labels, as on the other pages (macOS first). */
@@ -70,11 +90,30 @@ export const oses: {value: Os; label: string}[] = [
   {value: 'linux', label: 'Linux'},
 ];
 
-/** Example servers for the entries shown on the page. */
-const examples = [
-  {name: 'fetch', transport: 'streamable-http' as Transport, url: 'http://localhost:41235/mcp'},
-  {name: 'github', transport: 'stdio' as Transport, url: 'http://localhost:35217/sse#github'},
+/** A server of the example entries shown on the page. */
+interface Example {
+  name: string;
+  transport: Transport;
+  url: string;
+}
+
+/** Example servers for the entries shown on the page, up to v0.2.8 (stdio over SSE by default). */
+const examples: Example[] = [
+  {name: 'fetch', transport: 'streamable-http', url: 'http://localhost:41235/mcp'},
+  {name: 'github', transport: 'stdio', url: 'http://localhost:35217/sse#github'},
 ];
+
+/** Example servers from v0.44.0, whose proxy serves stdio over streamable HTTP by default. */
+const examplesStreamable: Example[] = [
+  {name: 'fetch', transport: 'streamable-http', url: 'http://localhost:41235/mcp'},
+  {name: 'github', transport: 'stdio', url: 'http://localhost:35217/mcp'},
+  {name: 'docs', transport: 'sse', url: 'http://localhost:52310/sse#docs'},
+];
+
+/** The example servers for a client of the release its data describes (a copy). */
+export function examplesFor(c: Client): Example[] {
+  return [...(c.format ? examplesStreamable : examples)];
+}
 
 export function loadRaw(file = dataFile): unknown {
   return parse(fs.readFileSync(file, 'utf8'));
@@ -90,9 +129,16 @@ export function validateClientData(data: unknown): string[] {
     return problems;
   }
   const ids = new Set<string>();
-  for (const c of (data as ClientData).clients) {
+  const d = data as ClientData;
+  for (const c of [...d.clients, ...(d.llmGatewayOnly ?? [])]) {
     if (ids.has(c.id)) problems.push(`client "${c.id}": duplicate id`);
     ids.add(c.id);
+  }
+  for (const c of d.clients) {
+    const list = c.storage === 'list';
+    if (list && !c.nameKey) problems.push(`client "${c.id}": a list of entries needs a nameKey`);
+    if (c.format === 'toml' && (c.typeKey ?? 'type') !== 'transport')
+      problems.push(`client "${c.id}": TOML entries hold the transport in "transport"`);
   }
   return problems;
 }
@@ -132,16 +178,84 @@ export function detectionPath(c: Client, os: Os): string {
   return p.slice(0, p.lastIndexOf(sep));
 }
 
-/** The JSON object a client's file holds after ToolHive adds the example servers. */
+/** The key of the server URL for a transport. */
+export function urlKeyFor(c: Client, t: Transport): UrlKey {
+  return typeof c.urlKey === 'string' ? c.urlKey : c.urlKey[t];
+}
+
+function transportLabel(t: Transport): string {
+  return t === 'streamable-http' ? 'streamable HTTP' : t === 'sse' ? 'SSE' : t;
+}
+
+const TRANSPORTS: Transport[] = ['streamable-http', 'stdio', 'sse'];
+
+/** Values per transport, with the transports that share a value named together. */
+function perTransport(value: (t: Transport) => string): string {
+  const groups = new Map<string, Transport[]>();
+  for (const t of TRANSPORTS) groups.set(value(t), [...(groups.get(value(t)) ?? []), t]);
+  if (groups.size === 1) return [...groups.keys()][0];
+  return [...groups].map(([v, ts]) => `${ts.map(transportLabel).join(' and ')}: ${v}`).join('; ');
+}
+
+/** The URL key, or the keys per transport when they differ. */
+function urlKeyCell(c: Client): string {
+  return perTransport((t) => code(urlKeyFor(c, t)));
+}
+
+/** One server's entry, with its fields in the order ToolHive writes them. */
+export function exampleEntry(c: Client, e: Example): Record<string, string | number | boolean> {
+  const entry: Record<string, string | number | boolean> = {};
+  if (c.nameKey) entry[c.nameKey] = e.name;
+  entry[urlKeyFor(c, e.transport)] = e.url;
+  const type = c.types[e.transport];
+  if (type) entry[c.typeKey ?? 'type'] = type;
+  for (const [k, v] of Object.entries(c.fixedFields ?? {})) if (!(k in entry)) entry[k] = v;
+  // YAML and TOML files are written from maps, whose keys come out sorted.
+  if ((c.format ?? 'json') !== 'json')
+    return Object.fromEntries(Object.entries(entry).sort(([a], [b]) => a.localeCompare(b)));
+  return entry;
+}
+
+/** The servers part of a client's file after ToolHive adds the example servers. */
 export function exampleEntries(c: Client): Record<string, Record<string, Record<string, string>>> {
+  if (c.storage === 'list')
+    return {[c.serversKey]: examplesFor(c).map((e) => exampleEntry(c, e))} as unknown as Record<
+      string,
+      Record<string, Record<string, string>>
+    >;
   const servers: Record<string, Record<string, string>> = {};
-  for (const e of examples) {
-    const entry: Record<string, string> = {[c.urlKey]: e.url};
-    const type = c.types[e.transport];
-    if (type) entry.type = type;
-    servers[e.name] = entry;
-  }
+  const list = examplesFor(c);
+  // YAML and TOML files are written from maps, whose keys come out sorted.
+  if ((c.format ?? 'json') !== 'json') list.sort((a, b) => a.name.localeCompare(b.name));
+  for (const e of list) servers[e.name] = exampleEntry(c, e) as Record<string, string>;
   return {[c.serversKey]: servers};
+}
+
+function tomlValue(v: string | number | boolean): string {
+  return typeof v === 'string' ? JSON.stringify(v) : String(v);
+}
+
+/** The example entries as TOML: a table per server, or an array of tables. */
+export function exampleToml(c: Client): string {
+  const out: string[] = [];
+  const list = examplesFor(c);
+  if (c.storage !== 'list') list.sort((a, b) => a.name.localeCompare(b.name));
+  for (const e of list) {
+    const entry = exampleEntry(c, e);
+    out.push(c.storage === 'list' ? `[[${c.serversKey}]]` : `[${c.serversKey}.${e.name}]`);
+    for (const [k, v] of Object.entries(entry)) out.push(`${k} = ${tomlValue(v)}`);
+    out.push('');
+  }
+  return out.join('\n').trimEnd();
+}
+
+/** The example entries in the client's file format, with the code block's language. */
+export function exampleBlock(c: Client): {lang: string; text: string} {
+  const format = c.format ?? 'json';
+  if (format === 'toml') return {lang: 'text', text: exampleToml(c)};
+  if (format === 'yaml')
+    return {lang: 'yaml', text: stringify(exampleEntries(c), {indent: 4}).trimEnd()};
+  return {lang: 'json', text: JSON.stringify(exampleEntries(c), null, 2)};
 }
 
 function typeCell(v: string | null): string {
@@ -154,13 +268,42 @@ function sseType(c: Client): string {
     : `stdio: ${typeCell(c.types.stdio)}, SSE: ${typeCell(c.types.sse)}`;
 }
 
+function streamableType(c: Client): string {
+  return c.types.stdio === c.types['streamable-http']
+    ? typeCell(c.types['streamable-http'])
+    : `stdio: ${typeCell(c.types.stdio)}, streamable HTTP: ${typeCell(c.types['streamable-http'])}`;
+}
+
+/** The transport value of a client, with the key it goes in when that is not `type`. */
+function keyed(c: Client, cellText: string): string {
+  return (c.typeKey ?? 'type') === 'type' || cellText === '–'
+    ? cellText
+    : `${cellText} (in ${code(c.typeKey!)})`;
+}
+
+const FORMAT_NAMES = {json: 'JSON', yaml: 'YAML', toml: 'TOML'} as const;
+
 export function renderSummary(data: ClientData): string {
+  const uiCell = (c: Client) =>
+    c.ui.managed ? (c.ui.label ?? `${code(c.id)} (the ID)`) : 'Not listed';
+  // Releases whose data names file formats (v0.44.0 on) serve stdio over
+  // streamable HTTP by default, so stdio goes with streamable HTTP there.
+  if (data.clients.some((c) => c.format)) {
+    return [
+      `| Client | ID | File format | Server key | URL key | Transport value for streamable HTTP and stdio | Transport value for SSE | Name in the UI ${data.ui.release} |`,
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+      ...data.clients.map(
+        (c) =>
+          `| [${c.name}](#${c.id})${c.deprecated ? ' (deprecated)' : ''} | ${code(c.id)} | ${FORMAT_NAMES[c.format ?? 'json']} | ${code(c.serversKey)} | ${urlKeyCell(c)} | ${keyed(c, streamableType(c))} | ${keyed(c, typeCell(c.types.sse))} | ${uiCell(c)} |`,
+      ),
+    ].join('\n');
+  }
   return [
     `| Client | ID | Server map key | URL key | \`type\` for stdio and SSE | \`type\` for streamable HTTP | Name in the UI ${data.ui.release} |`,
     '| --- | --- | --- | --- | --- | --- | --- |',
     ...data.clients.map(
       (c) =>
-        `| [${c.name}](#${c.id}) | ${code(c.id)} | ${code(c.serversKey)} | ${code(c.urlKey)} | ${sseType(c)} | ${typeCell(c.types['streamable-http'])} | ${c.ui.managed ? (c.ui.label ?? `${code(c.id)} (the ID)`) : 'Not listed'} |`,
+        `| [${c.name}](#${c.id}) | ${code(c.id)} | ${code(c.serversKey)} | ${urlKeyCell(c)} | ${sseType(c)} | ${typeCell(c.types['streamable-http'])} | ${uiCell(c)} |`,
     ),
   ].join('\n');
 }
@@ -180,14 +323,42 @@ function tabs(body: (os: Os) => string): string {
   return out.join('\n');
 }
 
+function folderText(what: string, f: Folders, os: Os): string {
+  return `${what} go to ${code(f.user[os])} for your user and to ${code(f.project)} in a project.`;
+}
+
 export function renderClient(c: Client, data: ClientData): string {
   const file = path.basename(c.configPath.linux);
+  const current = c.format !== undefined;
+  const typeKey = c.typeKey ?? 'type';
   const types = (Object.keys(c.types) as Transport[])
-    .map(
-      (t) =>
-        `${t === 'streamable-http' ? 'streamable HTTP' : t === 'sse' ? 'SSE' : t}: ${typeCell(c.types[t])}`,
-    )
+    .map((t) => `${transportLabel(t)}: ${typeCell(c.types[t])}`)
     .join('; ');
+  const rows = [
+    `| Client ID | ${code(c.id)} |`,
+    ...(c.deprecated ? [`| Status | Deprecated. ${c.deprecated.trim()} |`] : []),
+    ...(current ? [`| File format | ${FORMAT_NAMES[c.format!]} |`] : []),
+    `| Server map key | ${code(c.serversKey)}${c.serversKey.includes('.') ? ' (one key whose name contains a dot)' : ''}${c.storage === 'list' ? `, a list of entries found by ${code(c.nameKey!)}` : ''} |`,
+    `| URL key | ${current ? urlKeyCell(c) : code(urlKeyFor(c, 'sse'))} |`,
+    `| ${code(typeKey)} written | ${current && Object.values(c.types).every((v) => !v) ? 'None' : types} |`,
+    ...(c.fixedFields
+      ? [
+          `| Also written | ${Object.entries(c.fixedFields)
+            .map(([k, v]) => `${code(k)}: ${code(JSON.stringify(v))}`)
+            .join(', ')} |`,
+        ]
+      : []),
+    `| Detected by | ${c.detection === 'file' ? 'the configuration file' : 'the folder of the configuration file'} |`,
+    ...(current
+      ? [
+          `| Skills | ${c.skills ? 'Yes' : 'No'} |`,
+          `| Plugins | ${c.plugins ? 'Yes' : 'No'} |`,
+          `| LLM gateway | ${c.llmGateway ? `Yes, ${code(c.llmGateway.mode)} mode` : 'No'} |`,
+        ]
+      : []),
+    `| ToolHive UI ${data.ui.release} | ${c.ui.managed ? `Listed when detected, as ${c.ui.label ? `"${c.ui.label}"` : `${code(c.id)}`}` : 'Not listed'} |`,
+  ];
+  const block = exampleBlock(c);
   const out = [
     `### ${c.name} \\{#${c.id}}`,
     '',
@@ -195,14 +366,9 @@ export function renderClient(c: Client, data: ClientData): string {
     '',
     '| Property | Value |',
     '| --- | --- |',
-    `| Client ID | ${code(c.id)} |`,
-    `| Server map key | ${code(c.serversKey)}${c.serversKey.includes('.') ? ' (one key whose name contains a dot)' : ''} |`,
-    `| URL key | ${code(c.urlKey)} |`,
-    `| \`type\` written | ${types} |`,
-    `| Detected by | ${c.detection === 'file' ? 'the configuration file' : 'the folder of the configuration file'} |`,
-    `| ToolHive UI ${data.ui.release} | ${c.ui.managed ? `Listed when detected, as ${c.ui.label ? `"${c.ui.label}"` : `${code(c.id)}`}` : 'Not listed'} |`,
+    ...rows,
     '',
-    'Configuration file and detection:',
+    current ? 'Files and detection:' : 'Configuration file and detection:',
     '',
     tabs((os) =>
       [
@@ -210,17 +376,27 @@ export function renderClient(c: Client, data: ClientData): string {
         c.detection === 'file'
           ? 'It counts the client as installed when this file exists.'
           : `It counts the client as installed when the folder ${code(detectionPath(c, os))} exists.`,
+        ...(c.skills ? [folderText('Skills', c.skills, os)] : []),
+        ...(c.plugins ? [folderText('Plugins', c.plugins, os)] : []),
+        ...(c.llmGateway
+          ? [
+              `\`thv llm setup\` edits ${code(c.llmGateway.settingsFile[os])}, and counts the client as installed for the LLM gateway when the folder of that file exists${c.llmGateway.binary ? ` and ${code(c.llmGateway.binary)} is on your PATH` : ''}.`,
+            ]
+          : []),
       ].join(' '),
     ),
     '',
-    `Entries for a streamable HTTP server and a stdio server, as ToolHive ${data.release} writes them:`,
+    current
+      ? `What ToolHive ${data.release} writes for a streamable HTTP server, a stdio server and an SSE server:`
+      : `Entries for a streamable HTTP server and a stdio server, as ToolHive ${data.release} writes them:`,
     '',
-    `\`\`\`json title="${file}"`,
-    JSON.stringify(exampleEntries(c), null, 2),
+    `\`\`\`${block.lang} title="${file}"`,
+    block.text,
     '```',
     '',
   ];
-  if (c.notes.length > 0) out.push(...c.notes.map((n) => `- ${n.trim()}`), '');
+  const notes = [...c.notes, ...(c.ui.notes ?? [])];
+  if (notes.length > 0) out.push(...notes.map((n) => `- ${n.trim()}`), '');
   return out.join('\n');
 }
 
@@ -237,9 +413,25 @@ function words(n: number): string {
   return names[n] ?? String(n);
 }
 
+/** The template of a release: template-<release>.md next to this script, or template.md. */
+export function templateFor(release: string): string {
+  const own = path.join(__dirname, `template-${release}.md`);
+  return fs.existsSync(own) ? own : templateFile;
+}
+
+/** A data file's path as the pages name it. */
+function sourceName(file: string): string {
+  return path.relative(siteRoot, file).split(path.sep).join('/');
+}
+
+function bullets(items: string[] | undefined): string {
+  return (items ?? []).map((n) => `- ${n.trim()}`).join('\n');
+}
+
 export function renderPage(
   data: ClientData = loadClientData(),
-  template = fs.readFileSync(templateFile, 'utf8'),
+  template = fs.readFileSync(templateFor(data.release), 'utf8'),
+  source = dataFile,
 ): string {
   const page = fill(template, {
     count: String(data.clients.length),
@@ -249,35 +441,41 @@ export function renderPage(
     uiLabelled: words(data.clients.filter((c) => c.ui.managed && c.ui.label).length),
     summary: renderSummary(data),
     clients: data.clients.map((c) => renderClient(c, data)).join('\n'),
+    dataFile: sourceName(source),
+    notes: bullets(data.notes),
+    uiNotes: bullets(data.ui.notes),
+    llmGatewayOnly: (data.llmGatewayOnly ?? [])
+      .map((t) => `- **${t.name}** (${code(t.id)}, ${code(t.mode)} mode): ${t.notes.join(' ')}`)
+      .join('\n'),
   });
   return `${page.replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }
 
-const partialNote = (what: string) =>
-  `{/*Generated from data/clients.yaml by scripts/client-reference/generate.ts: ${what}. Do not edit.*/}`;
+const partialNote = (what: string, source: string) =>
+  `{/*Generated from ${sourceName(source)} by scripts/client-reference/generate.ts: ${what}. Do not edit.*/}`;
 
 /** The client table of the CLI guide (a partial: no front matter). */
-export function renderGuideTable(data: ClientData): string {
+export function renderGuideTable(data: ClientData, source = dataFile): string {
   return [
-    partialNote('the client table of the CLI guide'),
+    partialNote('the client table of the CLI guide', source),
     '',
     '| Client ID | Client | Server list key | URL key |',
     '| --- | --- | --- | --- |',
     ...data.clients.map(
       (c) =>
-        `| ${code(c.id)} | [${c.name}](/toolhive/reference/client-compatibility#${c.id}) | ${code(c.serversKey)} | ${code(c.urlKey)} |`,
+        `| ${code(c.id)} | [${c.name}](/toolhive/reference/client-compatibility#${c.id}) | ${code(c.serversKey)} | ${urlKeyCell(c)} |`,
     ),
     '',
   ].join('\n');
 }
 
 /** The configuration file paths of the CLI guide, one table per operating system in tabs. */
-export function renderGuidePaths(data: ClientData): string {
+export function renderGuidePaths(data: ClientData, source = dataFile): string {
   return [
     "import Tabs from '@theme/Tabs';",
     "import TabItem from '@theme/TabItem';",
     '',
-    partialNote('the configuration files of the CLI guide'),
+    partialNote('the configuration files of the CLI guide', source),
     '',
     tabs((os) =>
       [
@@ -290,20 +488,62 @@ export function renderGuidePaths(data: ClientData): string {
   ].join('\n');
 }
 
-export function generate(data: ClientData = loadClientData()): string[] {
-  const outputs: [string, string][] = [
-    [pageFile, renderPage(data)],
-    [tableFile, renderGuideTable(data)],
-    [pathsFile, renderGuidePaths(data)],
-  ];
-  for (const [file, text] of outputs) {
-    fs.mkdirSync(path.dirname(file), {recursive: true});
-    fs.writeFileSync(file, text);
-  }
-  return outputs.map(([file]) => file);
+/** Links of the pages moved from `/toolhive` to another base path. */
+export function withRouteBase(text: string, routeBase: string): string {
+  const base = routeBase.replace(/\/+$/, '');
+  if (base === '/toolhive') return text;
+  return text.replace(/\]\(\/toolhive(?=[/#)])/g, `](${base}`);
 }
 
-if (require.main === module) {
-  for (const file of generate())
-    console.log(`client-reference: wrote ${path.relative(siteRoot, file)}`);
+export interface GenerateOptions {
+  /** The client data file (default data/clients.yaml). */
+  data?: string;
+  /** The folder the outputs' paths are relative to (default docs/). */
+  outDir?: string;
+  /** The page's template (default: templateFor the data's release). */
+  template?: string;
+  /** The path the docs are served under (default /toolhive). */
+  routeBase?: string;
 }
+
+export function generate(options: GenerateOptions | ClientData = {}): string[] {
+  // An older call passes the data itself.
+  const opts: GenerateOptions = 'clients' in options ? {} : options;
+  const source = path.resolve(opts.data ?? dataFile);
+  const data = 'clients' in options ? options : loadClientData(source);
+  const outDir = path.resolve(opts.outDir ?? docsDir);
+  const template = fs.readFileSync(opts.template ?? templateFor(data.release), 'utf8');
+  const routeBase = opts.routeBase ?? '/toolhive';
+  const files: [string, string][] = [
+    [path.join(outDir, outputs.page), renderPage(data, template, source)],
+    [path.join(outDir, outputs.table), renderGuideTable(data, source)],
+    [path.join(outDir, outputs.paths), renderGuidePaths(data, source)],
+  ];
+  for (const [file, text] of files) {
+    fs.mkdirSync(path.dirname(file), {recursive: true});
+    fs.writeFileSync(file, withRouteBase(text, routeBase));
+  }
+  return files.map(([file]) => file);
+}
+
+function main(argv: string[]): number {
+  const opts: GenerateOptions = {};
+  for (let i = 0; i < argv.length; i += 1) {
+    const a = argv[i];
+    if (a === '--data') opts.data = argv[++i];
+    else if (a === '--out-dir') opts.outDir = argv[++i];
+    else if (a === '--template') opts.template = argv[++i];
+    else if (a === '--route-base') opts.routeBase = argv[++i];
+    else {
+      console.error(
+        'usage: tsx scripts/client-reference/generate.ts [--data FILE] [--out-dir DIR] [--template FILE] [--route-base /toolhive]',
+      );
+      return 2;
+    }
+  }
+  for (const file of generate(opts))
+    console.log(`client-reference: wrote ${path.relative(process.cwd(), file)}`);
+  return 0;
+}
+
+if (require.main === module) process.exitCode = main(process.argv.slice(2));

@@ -5,22 +5,34 @@
  * and the places where a template mishandles a value.
  *
  * Usage (from the repository root):
- *   tsx scripts/helm-values/extract.ts [--git-dir DIR] [--operator-tag TAG] [--crds-tag TAG] [--out-dir DIR]
+ *   tsx scripts/helm-values/extract.ts [--git-dir DIR] [--tag TAG]
+ *     [--operator-tag TAG] [--crds-tag TAG] [--out-dir DIR]
  *
  * Defaults: --git-dir /work/.mirror/stacklok+toolhive/repo (a bare or normal
  * git directory of stacklok/toolhive), --operator-tag toolhive-operator-0.2.4,
- * --crds-tag toolhive-operator-crds-0.0.15, --out-dir data/helm. Files are
+ * --crds-tag toolhive-operator-crds-0.0.15, --out-dir data/helm. --tag sets
+ * the tag of both charts, for releases that tag the charts with the product
+ * (v0.44.0: `--tag v0.44.0 --out-dir data/releases/v0.44.0/helm`). Files are
  * read from the tags with git, so no work tree is needed and no chart file is
  * copied into this repository.
  *
+ * The chart's values files are values.yaml and every other values*.yaml next
+ * to it (values-openshift.yaml in chart 0.2.4); its templates are the .yaml,
+ * .tpl and .txt files under templates/ (NOTES.txt is rendered too). When the
+ * chart has a values.schema.json, Helm validates values against it, and its
+ * types and allowed values are read as well.
+ *
  * For each value (a dotted path):
- * - types: the YAML types of its defaults in the chart's values files
- *   (values.yaml and, for the operator, values-openshift.yaml). A key that
- *   only a template reads takes its type from a commented-out example in
- *   values.yaml, such as `# targetMemoryUtilizationPercentage: 80`;
+ * - types: the YAML types of its defaults in the chart's values files, and
+ *   the types values.schema.json allows. A key that only a template reads
+ *   takes its type from a commented-out example in values.yaml, such as
+ *   `# targetMemoryUtilizationPercentage: 80`; the maps above such a key are
+ *   listed too (`global` and `global.redis` for `global.redis.host`);
  * - freeForm: the templates pass it whole to Kubernetes with toYaml, so any
  *   keys below it are allowed;
- * - compares: the strings a template compares it with (`eq .Values.x "a"`);
+ * - compares: the strings a template compares it with (`eq .Values.x "a"`,
+ *   `ne .Values.x "a"`);
+ * - allowed: the values values.schema.json allows (`enum`);
  * - unused: no template reads it;
  * - templateProblems: shapes (map or list) that a template renders wrongly.
  *   Each `toYaml … | nindent N` is judged against the YAML line it follows:
@@ -28,6 +40,10 @@
  *   the key's column adds keys to that mapping (a mistake inside a list
  *   entry), a list there or anything deeper breaks the YAML, and a list is
  *   only right at the column of the enclosing list's dashes.
+ *
+ * And for the chart, `failures`: the conditions under which a template calls
+ * `fail` and Helm refuses to render, when the condition is made of values,
+ * `and`, `or`, `not`, `eq` and `ne` (other conditions are left out).
  */
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
@@ -64,9 +80,28 @@ export interface ChartValue {
   inValues: boolean;
   freeForm?: boolean;
   compares?: string[];
+  /** Values that values.schema.json allows (`enum`). */
+  allowed?: unknown[];
   unused?: boolean;
   usedIn?: string[];
   templateProblems?: TemplateProblem[];
+}
+
+/** A condition of values, as a template's `if` writes it. */
+export type Condition =
+  | {value: string}
+  | {eq: [string, unknown]}
+  | {ne: [string, unknown]}
+  | {not: Condition}
+  | {and: Condition[]}
+  | {or: Condition[]};
+
+/** A template that calls `fail` when its condition holds. */
+export interface TemplateFailure {
+  when: Condition;
+  message: string;
+  template: string;
+  line: number;
 }
 
 export interface ChartData {
@@ -75,7 +110,10 @@ export interface ChartData {
   source: {repository: string; tag: string; path: string};
   reference: string | null;
   valuesFiles: string[];
+  /** values.schema.json, when the chart has one. */
+  valuesSchema?: string;
   values: Record<string, ChartValue>;
+  failures?: TemplateFailure[];
 }
 
 export function typeOf(v: unknown): ValueType {
@@ -111,8 +149,34 @@ interface Action {
 const ACTION = /\{\{-?\s*([\s\S]*?)\s*-?\}\}/g;
 const VALUES_REF = /(?:\$|\B)\.Values((?:\.[A-Za-z_][A-Za-z0-9_]*)+)/g;
 
+/**
+ * `(((.Values.global).redis).host)`, the nil-safe way to read a value whose
+ * parents may be missing, written as the plain path `.Values.global.redis.host`.
+ */
+export function normaliseRefs(text: string): string {
+  const paren = /\((\$?\.Values(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\)((?:\.[A-Za-z_][A-Za-z0-9_]*)+)/g;
+  let out = text;
+  for (let prev = ''; prev !== out;) {
+    prev = out;
+    out = out.replace(paren, '$1$2');
+  }
+  return out;
+}
+
 function actionsOf(line: string): Action[] {
-  return [...line.matchAll(ACTION)].map((m) => ({text: m[1]}));
+  return [...line.matchAll(ACTION)].map((m) => ({text: normaliseRefs(m[1])}));
+}
+
+/** The string literals an action compares a value with: `eq .Values.x "a"`, `ne "a" .Values.x`. */
+function comparedLiterals(action: string, ref: string): string[] {
+  const r = `\\$?\\.Values\\.${ref.replace(/\./g, '\\.')}(?![\\w.])`;
+  const lits: string[] = [];
+  for (const re of [
+    new RegExp(`\\b(?:eq|ne)\\s+${r}\\s+"([^"]*)"`, 'g'),
+    new RegExp(`\\b(?:eq|ne)\\s+"([^"]*)"\\s+${r}`, 'g'),
+  ])
+    for (const m of action.matchAll(re)) lits.push(m[1]);
+  return lits;
 }
 
 /** Literal text of a line with its template actions removed (their output left out). */
@@ -248,11 +312,10 @@ export function readTemplates(files: {name: string; text: string}[]): TemplateFa
             how = 'toYaml';
           else if (head === 'range') how = 'range';
           else if (/\|\s*join\b/.test(a)) how = 'join';
-          else if (/\beq\b/.test(a)) {
+          else if (comparedLiterals(a, ref).length > 0) {
             how = 'eq';
-            const lits = [...a.matchAll(/"([^"]*)"/g)].map((m) => m[1]);
             if (!facts.compares.has(ref)) facts.compares.set(ref, new Set());
-            lits.forEach((l) => facts.compares.get(ref)!.add(l));
+            comparedLiterals(a, ref).forEach((l) => facts.compares.get(ref)!.add(l));
           }
           use(ref, {at, how});
         }
@@ -281,6 +344,170 @@ export function readTemplates(files: {name: string; text: string}[]): TemplateFa
 }
 
 // ---------------------------------------------------------------------------
+// Conditions under which a template fails
+// ---------------------------------------------------------------------------
+
+/** Tokens of a template expression: parentheses, strings, words. */
+function tokens(expr: string): string[] | null {
+  const out: string[] = [];
+  const re = /\s*(\(|\)|"(?:[^"\\]|\\.)*"|[^\s()"]+)/gy;
+  let m: RegExpExecArray | null;
+  let end = 0;
+  while ((m = re.exec(expr))) {
+    out.push(m[1]);
+    end = re.lastIndex;
+  }
+  return expr.slice(end).trim() === '' ? out : null;
+}
+
+/**
+ * A condition made of values, `and`, `or`, `not`, `eq`, `ne`, string,
+ * number and boolean literals; null for anything else (pipes, variables,
+ * other functions).
+ */
+export function parseCondition(expr: string): Condition | null {
+  const toks = tokens(normaliseRefs(expr));
+  if (!toks) return null;
+  let i = 0;
+  const literal = (t: string): unknown => {
+    if (t.startsWith('"')) return JSON.parse(t);
+    if (t === 'true' || t === 'false') return t === 'true';
+    if (/^-?\d+(\.\d+)?$/.test(t)) return Number(t);
+    return undefined;
+  };
+  const value = (t: string) => /^\$?\.Values((?:\.[A-Za-z_][A-Za-z0-9_]*)+)$/.exec(t)?.[1].slice(1);
+  // An operand: a value, a literal, or a parenthesised call.
+  const operand = (): Condition | {literal: unknown} | null => {
+    const t = toks[i++];
+    if (t === undefined) return null;
+    if (t === '(') {
+      const c = call();
+      if (toks[i++] !== ')') return null;
+      return c;
+    }
+    const v = value(t);
+    if (v) return {value: v};
+    const l = literal(t);
+    return l === undefined ? null : {literal: l};
+  };
+  const call = (): Condition | null => {
+    const head = toks[i];
+    if (head === 'and' || head === 'or' || head === 'not' || head === 'eq' || head === 'ne') {
+      i += 1;
+      const args: (Condition | {literal: unknown})[] = [];
+      while (i < toks.length && toks[i] !== ')') {
+        const a = operand();
+        if (!a) return null;
+        args.push(a);
+      }
+      const conds = args.filter((a): a is Condition => !('literal' in a));
+      if (head === 'not') return args.length === 1 && conds.length === 1 ? {not: conds[0]} : null;
+      if (head === 'and' || head === 'or')
+        return conds.length === args.length && args.length >= 2
+          ? ({[head]: conds} as Condition)
+          : null;
+      // eq / ne: one value and one literal, in either order.
+      if (args.length !== 2) return null;
+      const v = args.find((a): a is {value: string} => 'value' in a);
+      const l = args.find((a): a is {literal: unknown} => 'literal' in a);
+      if (!v || !l) return null;
+      return {[head]: [v.value, l.literal]} as Condition;
+    }
+    const single = operand();
+    return single && !('literal' in single) ? single : null;
+  };
+  const c = call();
+  return c && i === toks.length ? c : null;
+}
+
+/**
+ * The `fail` calls of the templates whose enclosing `if` blocks are all
+ * conditions of values (a `fail` inside `with`, `range` or an `else` branch
+ * depends on more than values, and is left out).
+ */
+export function readFailures(files: {name: string; text: string}[]): TemplateFailure[] {
+  const failures: TemplateFailure[] = [];
+  for (const {name, text} of files) {
+    const blocks: {kind: string; when: Condition | null}[] = [];
+    let inComment = false;
+    text.split('\n').forEach((line, i) => {
+      if (inComment || /\{\{-?\s*\/\*/.test(line)) {
+        inComment = !/\*\/\s*-?\}\}/.test(line);
+        return;
+      }
+      for (const {text: a} of actionsOf(line)) {
+        const head = a.split(/\s+/)[0];
+        if (head === 'if') blocks.push({kind: 'if', when: parseCondition(a.slice(2))});
+        else if (['with', 'range', 'define', 'block'].includes(head))
+          blocks.push({kind: head, when: null});
+        else if (head === 'else') {
+          const b = blocks[blocks.length - 1];
+          if (b) b.when = null;
+        } else if (head === 'end') blocks.pop();
+        else if (head === 'fail') {
+          const m = /^fail\s+"((?:[^"\\]|\\.)*)"\s*$/.exec(a);
+          const conds = blocks.map((b) => (b.kind === 'if' ? b.when : null));
+          if (!m || conds.length === 0 || conds.some((c) => c === null)) continue;
+          failures.push({
+            when: conds.length === 1 ? conds[0]! : {and: conds as Condition[]},
+            message: JSON.parse(`"${m[1]}"`) as string,
+            template: name,
+            line: i + 1,
+          });
+        }
+      }
+    });
+  }
+  return failures;
+}
+
+/** Every value a condition reads. */
+export function conditionValues(c: Condition): string[] {
+  if ('value' in c) return [c.value];
+  if ('eq' in c) return [c.eq[0]];
+  if ('ne' in c) return [c.ne[0]];
+  if ('not' in c) return conditionValues(c.not);
+  return ('and' in c ? c.and : c.or).flatMap(conditionValues);
+}
+
+// ---------------------------------------------------------------------------
+// values.schema.json
+// ---------------------------------------------------------------------------
+
+interface SchemaNode {
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, SchemaNode>;
+}
+
+const SCHEMA_TYPES: Record<string, ValueType> = {
+  string: 'string',
+  integer: 'number',
+  number: 'number',
+  boolean: 'boolean',
+  object: 'map',
+  array: 'list',
+  null: 'null',
+};
+
+/** The dotted paths a values.schema.json describes, with their types and allowed values. */
+export function readValuesSchema(
+  schema: SchemaNode,
+  prefix = '',
+): Map<string, {types: ValueType[]; allowed?: unknown[]}> {
+  const out = new Map<string, {types: ValueType[]; allowed?: unknown[]}>();
+  for (const [k, node] of Object.entries(schema.properties ?? {})) {
+    const p = prefix ? `${prefix}.${k}` : k;
+    const raw = node.type === undefined ? [] : Array.isArray(node.type) ? node.type : [node.type];
+    const types = [...new Set(raw.map((t) => SCHEMA_TYPES[t]).filter(Boolean))];
+    if (types.length === 0 && node.properties) types.push('map');
+    out.set(p, node.enum ? {types, allowed: node.enum} : {types});
+    for (const [kk, vv] of readValuesSchema(node, p)) out.set(kk, vv);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
 // A chart
 // ---------------------------------------------------------------------------
 
@@ -302,6 +529,8 @@ export interface ChartFiles {
   dir: string;
   chartYaml: string;
   values: {file: string; text: string}[];
+  /** values.schema.json, when the chart has one. */
+  schema?: {file: string; text: string};
   templates: {name: string; text: string}[];
   reference: string | null;
 }
@@ -318,6 +547,12 @@ export function extractChart(files: ChartFiles): ChartData {
       if (vf === main && entry.default === undefined) entry.default = v;
     }
   }
+  const schema = files.schema ? readValuesSchema(JSON.parse(files.schema.text)) : new Map();
+  for (const [p, {types, allowed}] of schema) {
+    const entry = (values[p] ??= {types: [], inValues: false});
+    for (const t of types as ValueType[]) if (!entry.types.includes(t)) entry.types.push(t);
+    if (allowed) entry.allowed = allowed;
+  }
   const facts = readTemplates(files.templates);
   for (const [p, uses] of facts.uses) {
     if (!values[p]) {
@@ -326,6 +561,15 @@ export function extractChart(files: ChartFiles): ChartData {
     }
     values[p].usedIn = [...new Set(uses.map((u) => u.at))];
     if (uses.some((u) => u.how === 'toYaml')) values[p].freeForm = true;
+  }
+  // The maps above a value that only templates read (`global.redis` for
+  // `global.redis.host`), so that a values file can hold it.
+  for (const p of Object.keys(values)) {
+    const segs = p.split('.');
+    for (let n = 1; n < segs.length; n += 1) {
+      const parent = segs.slice(0, n).join('.');
+      if (!values[parent]) values[parent] = {types: ['map'], inValues: false};
+    }
   }
   for (const [p, lits] of facts.compares) values[p].compares = [...lits].sort();
   for (const [p, problems] of facts.problems) {
@@ -351,6 +595,7 @@ export function extractChart(files: ChartFiles): ChartData {
     // A map whose keys are listed on their own needs no default of its own.
     if (!v.freeForm && Object.keys(values).some((k) => k.startsWith(`${p}.`))) delete v.default;
   }
+  const failures = readFailures(files.templates);
   const sorted = Object.fromEntries(
     Object.keys(values)
       .sort()
@@ -363,7 +608,9 @@ export function extractChart(files: ChartFiles): ChartData {
     source: {repository: REPOSITORY, tag: files.tag, path: files.dir},
     reference: files.reference,
     valuesFiles: files.values.map((v) => v.file),
+    ...(files.schema ? {valuesSchema: files.schema.file} : {}),
     values: sorted,
+    ...(failures.length > 0 ? {failures} : {}),
   };
 }
 
@@ -374,10 +621,22 @@ function git(gitDir: string, ...args: string[]): string {
   });
 }
 
-/** The OCI repository the release workflow pushes charts to (`oci://ghcr.io/${GITHUB_REPOSITORY}`). */
+/**
+ * The OCI repository a release workflow pushes charts to:
+ * `helm push ... oci://ghcr.io/${GITHUB_REPOSITORY}` (chart 0.2.4's
+ * releaser-helm-charts.yml), or `helm push ... "oci://${REGISTRY}/${REPO}"`
+ * with REGISTRY set in the workflow's env and REPO the repository in lower
+ * case (helm-publish.yml at v0.44.0).
+ */
 export function ociRepository(workflow: string, repository: string): string | null {
-  const m = /helm push \S+ (oci:\/\/\S+)/.exec(workflow);
-  return m ? m[1].replace('${GITHUB_REPOSITORY}', repository) : null;
+  const m = /helm push\s+(?:\S+\s*\\?\s*)"?(oci:\/\/[^\s"]+)"?/.exec(workflow);
+  if (!m) return null;
+  const registry = /^\s*REGISTRY:\s*['"]?([^\s'"]+)/m.exec(workflow)?.[1];
+  const out = m[1]
+    .replace('${GITHUB_REPOSITORY}', repository)
+    .replace('${REPO}', repository.toLowerCase())
+    .replace('${REGISTRY}', registry ?? '${REGISTRY}');
+  return out.includes('${') ? null : out;
 }
 
 export function readChart(gitDir: string, tag: string, dir: string): ChartFiles {
@@ -393,21 +652,27 @@ export function readChart(gitDir: string, tag: string, dir: string): ChartFiles 
       a.endsWith('/values.yaml') ? -1 : b.endsWith('/values.yaml') ? 1 : a.localeCompare(b),
     );
   const templates = list
-    .filter((f) => f.startsWith(`${dir}/templates/`) && /\.(ya?ml|tpl)$/.test(f))
+    .filter((f) => f.startsWith(`${dir}/templates/`) && /\.(ya?ml|tpl|txt)$/.test(f))
     .map((f) => ({name: f.slice(dir.length + 1), text: show(f)}));
-  let workflow = '';
-  try {
-    workflow = show('.github/workflows/releaser-helm-charts.yml');
-  } catch {
-    workflow = '';
+  const schemaFile = list.find((f) => f === `${dir}/values.schema.json`);
+  // The workflow that pushes the charts: the first one with a `helm push`.
+  const workflows = git(gitDir, 'ls-tree', '--name-only', tag, '.github/workflows/')
+    .split('\n')
+    .filter((f) => /\.ya?ml$/.test(f));
+  let repo: string | null = null;
+  for (const f of workflows) {
+    const text = show(f);
+    if (!/helm push/.test(text)) continue;
+    repo = ociRepository(text, REPOSITORY);
+    if (repo) break;
   }
-  const repo = ociRepository(workflow, REPOSITORY);
   return {
     name,
     tag,
     dir,
     chartYaml,
     values: valuesFiles.map((f) => ({file: path.posix.basename(f), text: show(f)})),
+    ...(schemaFile ? {schema: {file: 'values.schema.json', text: show(schemaFile)}} : {}),
     templates,
     reference: repo ? `${repo}/${name}` : null,
   };
@@ -421,12 +686,13 @@ async function main(argv: string[]): Promise<number> {
   for (let i = 0; i < argv.length; i += 1) {
     const a = argv[i];
     if (a === '--git-dir') gitDir = argv[++i];
+    else if (a === '--tag') operatorTag = crdsTag = argv[++i];
     else if (a === '--operator-tag') operatorTag = argv[++i];
     else if (a === '--crds-tag') crdsTag = argv[++i];
     else if (a === '--out-dir') outDir = argv[++i];
     else {
       console.error(
-        'usage: tsx scripts/helm-values/extract.ts [--git-dir DIR] [--operator-tag TAG] [--crds-tag TAG] [--out-dir DIR]',
+        'usage: tsx scripts/helm-values/extract.ts [--git-dir DIR] [--tag TAG] [--operator-tag TAG] [--crds-tag TAG] [--out-dir DIR]',
       );
       return 2;
     }

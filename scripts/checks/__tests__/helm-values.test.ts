@@ -1,10 +1,21 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {findRepoRoot} from '../lib/code-blocks';
-import {loadCharts, parseHelmArgs, parseSetFlag, resolveChart, typedValue} from '../lib/helm';
+import {
+  chartDataDir,
+  failuresOf,
+  loadCharts,
+  mergeValues,
+  parseHelmArgs,
+  parseSetFlag,
+  resolveChart,
+  typedValue,
+} from '../lib/helm';
 import {lexShell, type Word} from '../lib/thv-lines';
-import {CHART_FILES, checkHelmMarkdown} from '../helm-values';
+import {CHART_FILES, checkHelmMarkdown, checkHelmValues} from '../helm-values';
 
 const charts = loadCharts(path.join(findRepoRoot(), 'data/helm'), CHART_FILES);
 const operator = charts.find((c) => c.chart.name === 'toolhive-operator')!;
@@ -225,6 +236,130 @@ test('chart references, versions and values files are checked', () => {
   assert.deepEqual(
     problemsOf(
       `# error-next-line\nhelm upgrade -i toolhive-operator oci://ghcr.io/stacklok/toolhive/toolhive-operator --version 0.2.4 --set nope=1`,
+    ),
+    [],
+  );
+});
+
+// Chart 0.44.0, from the release's data folder.
+const release = path.join(findRepoRoot(), 'data/releases/v0.44.0');
+const charts044 = loadCharts(chartDataDir(release, CHART_FILES), CHART_FILES);
+const INSTALL_044 = `helm upgrade --install toolhive-operator \\
+  oci://ghcr.io/stacklok/toolhive/toolhive-operator \\
+  --version 0.44.0 -n toolhive-system --create-namespace`;
+const problems044 = (command: string, extra = '') =>
+  checkHelmMarkdown(['```bash', command, '```', '', extra].join('\n'), charts044).problems;
+
+test('a release data folder is read through its helm folder', () => {
+  assert.equal(chartDataDir(release, CHART_FILES), path.join(release, 'helm'));
+  const helmDir = path.join(findRepoRoot(), 'data/helm');
+  assert.equal(chartDataDir(helmDir, CHART_FILES), helmDir);
+  assert.throws(
+    () => chartDataDir(path.join(findRepoRoot(), 'docs'), CHART_FILES),
+    /no chart data/,
+  );
+  assert.deepEqual(
+    charts044.map((c) => [c.chart.name, c.chart.version, c.reference]),
+    [
+      ['toolhive-operator', '0.44.0', 'oci://ghcr.io/stacklok/toolhive/toolhive-operator'],
+      [
+        'toolhive-operator-crds',
+        '0.44.0',
+        'oci://ghcr.io/stacklok/toolhive/toolhive-operator-crds',
+      ],
+    ],
+  );
+  // The check takes the folder too, and judges versions against its charts.
+  const dir = mkdtempSync(path.join(tmpdir(), 'helm-044-'));
+  writeFileSync(
+    path.join(dir, 'page.md'),
+    [
+      '```bash',
+      INSTALL_044,
+      'helm upgrade -i toolhive-operator oci://ghcr.io/stacklok/toolhive/toolhive-operator --version 0.2.4',
+      '```',
+    ].join('\n'),
+  );
+  const report = checkHelmValues({dataDir: release, paths: [dir]});
+  rmSync(dir, {recursive: true});
+  assert.equal(report.commands, 2);
+  assert.deepEqual(
+    report.problems.map((p) => [p.line, p.message]),
+    [
+      [
+        5,
+        'helm upgrade of toolhive-operator: --version 0.2.4, but these docs describe toolhive-operator 0.44.0',
+      ],
+    ],
+  );
+});
+
+test('chart 0.44.0 takes a list of env entries and the keys of a parent chart', () => {
+  assert.deepEqual(
+    problems044(
+      `${INSTALL_044} --set-json 'operator.env=[{"name":"TOOLHIVE_SKIP_UPDATE_CHECK","value":"true"}]'`,
+    ),
+    [],
+  );
+  assert.deepEqual(problems044(`${INSTALL_044} --set global.redis.host=valkey.cache.svc`), []);
+  assert.match(
+    problems044(`${INSTALL_044} --set operator.env.A=b`)
+      .map((p) => p.message)
+      .join('\n'),
+    /operator\.env: the chart toolhive-operator 0\.44\.0 expects a list \(default \[\]\), but this is a map/,
+  );
+  // The CRD chart has two values in 0.44.0.
+  assert.deepEqual(
+    problems044(
+      'helm upgrade -i toolhive-operator-crds oci://ghcr.io/stacklok/toolhive/toolhive-operator-crds --version 0.44.0 --set crds.keep=false',
+    ),
+    [],
+  );
+});
+
+test('values that make a chart template fail are refused, over the defaults', () => {
+  const [operator044] = charts044;
+  const namespaced = {operator: {rbac: {scope: 'namespace', allowedNamespaces: ['team-a']}}};
+  assert.deepEqual(
+    failuresOf(operator044, [namespaced]).map((f) => [f.template, f.line]),
+    [['templates/validate-features.yaml', 16]],
+  );
+  assert.deepEqual(failuresOf(operator044, []), []);
+  const off = {operator: {features: {storageVersionMigrator: false}}};
+  assert.deepEqual(failuresOf(operator044, [namespaced, off]), []);
+  // A later value overrides an earlier one, as in Helm.
+  assert.equal(
+    failuresOf(operator044, [
+      off,
+      {operator: {features: {storageVersionMigrator: true}}},
+      namespaced,
+    ]).length,
+    1,
+  );
+  assert.deepEqual(mergeValues({a: {b: 1, c: [1]}}, {a: {c: [2]}}), {a: {b: 1, c: [2]}});
+
+  const p = problems044(`${INSTALL_044} \\\n  --set operator.rbac.scope=namespace`);
+  assert.equal(p.length, 1);
+  assert.equal(p[0].line, 2);
+  assert.match(
+    p[0].message,
+    /^helm upgrade of toolhive-operator: with these values the chart refuses to render \(templates\/validate-features\.yaml line 16, v0\.44\.0: "operator\.features\.storageVersionMigrator requires operator\.rbac\.scope=cluster/,
+  );
+  const file = [
+    '```yaml title="values-namespaced.yaml"',
+    'operator:',
+    '  features:',
+    '    storageVersionMigrator: false',
+    '  rbac:',
+    '    scope: namespace',
+    '    allowedNamespaces: [team-a]',
+    '```',
+  ].join('\n');
+  assert.deepEqual(problems044(`${INSTALL_044} -f values-namespaced.yaml`, file), []);
+  // `helm show values` renders nothing, so nothing fails.
+  assert.deepEqual(
+    problems044(
+      'helm show values oci://ghcr.io/stacklok/toolhive/toolhive-operator --version 0.44.0 --set operator.rbac.scope=namespace',
     ),
     [],
   );

@@ -14,19 +14,43 @@
  *   strings a template never matches, and shapes a template of the chart
  *   renders wrongly.
  */
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Word} from './thv-lines';
 
 // The data's shape is the extractor's (scripts/helm-values/extract.ts).
-import {typeOf, type ChartData, type ValueType} from '../../helm-values/extract';
+import {
+  typeOf,
+  type ChartData,
+  type Condition,
+  type TemplateFailure,
+  type ValueType,
+} from '../../helm-values/extract';
 import leven from 'leven';
 
-export type {ChartData, ChartValue, TemplateProblem, ValueType} from '../../helm-values/extract';
+export type {
+  ChartData,
+  ChartValue,
+  Condition,
+  TemplateFailure,
+  TemplateProblem,
+  ValueType,
+} from '../../helm-values/extract';
 export {typeOf};
 
 export function loadCharts(dir: string, names: string[]): ChartData[] {
   return names.map((n) => JSON.parse(readFileSync(path.join(dir, n), 'utf8')) as ChartData);
+}
+
+/**
+ * The folder of the chart files: `dir` itself, or its `helm/` folder when
+ * `dir` is a release's data folder (data/releases/v0.44.0).
+ */
+export function chartDataDir(dir: string, names: string[]): string {
+  const holds = (d: string) => names.every((n) => existsSync(path.join(d, n)));
+  if (holds(dir)) return dir;
+  if (holds(path.join(dir, 'helm'))) return path.join(dir, 'helm');
+  throw new Error(`no chart data in ${dir} or ${path.join(dir, 'helm')} (${names.join(', ')})`);
 }
 
 // ---------------------------------------------------------------------------
@@ -389,4 +413,71 @@ export function checkValues(chart: ChartData, tree: unknown, how: ValueFlag): Va
   };
   walk(tree as Record<string, unknown>, '');
   return problems;
+}
+
+// ---------------------------------------------------------------------------
+// Combinations of values that a template refuses
+// ---------------------------------------------------------------------------
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Helm's merge of values: maps merge key by key, anything else replaces. */
+export function mergeValues(base: unknown, over: unknown): unknown {
+  if (!isObject(base) || !isObject(over)) return over === undefined ? base : over;
+  const out: Record<string, unknown> = {...base};
+  for (const [k, v] of Object.entries(over)) out[k] = mergeValues(base[k], v);
+  return out;
+}
+
+/** The chart's defaults as a values tree. */
+export function defaultValues(chart: ChartData): Record<string, unknown> {
+  const tree: Record<string, unknown> = {};
+  for (const [p, v] of Object.entries(chart.values)) {
+    if (v.default === undefined) continue;
+    const segs = p.split('.');
+    let node = tree;
+    for (const s of segs.slice(0, -1)) {
+      if (!isObject(node[s])) node[s] = {};
+      node = node[s] as Record<string, unknown>;
+    }
+    node[segs[segs.length - 1]] = mergeValues(node[segs[segs.length - 1]], v.default);
+  }
+  return tree;
+}
+
+function lookup(tree: unknown, p: string): unknown {
+  let node = tree;
+  for (const s of p.split('.')) {
+    if (!isObject(node)) return undefined;
+    node = node[s];
+  }
+  return node;
+}
+
+/** Truth as Go templates see it: false, 0, nil and empty strings, maps and lists are false. */
+function truthy(v: unknown): boolean {
+  if (v === undefined || v === null || v === false || v === 0 || v === '') return false;
+  if (Array.isArray(v)) return v.length > 0;
+  if (isObject(v)) return Object.keys(v).length > 0;
+  return true;
+}
+
+export function holds(c: Condition, values: unknown): boolean {
+  if ('value' in c) return truthy(lookup(values, c.value));
+  if ('eq' in c) return lookup(values, c.eq[0]) === c.eq[1];
+  if ('ne' in c) return lookup(values, c.ne[0]) !== c.ne[1];
+  if ('not' in c) return !holds(c.not, values);
+  if ('and' in c) return c.and.every((x) => holds(x, values));
+  return c.or.some((x) => holds(x, values));
+}
+
+/**
+ * The `fail` calls of the chart's templates that the values of one command
+ * (its value flags and files, in order, over the chart's defaults) trigger.
+ */
+export function failuresOf(chart: ChartData, trees: unknown[]): TemplateFailure[] {
+  const merged = trees.reduce<unknown>((acc, t) => mergeValues(acc, t), defaultValues(chart));
+  return (chart.failures ?? []).filter((f) => holds(f.when, merged));
 }

@@ -1,7 +1,16 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {parse as parseYaml} from 'yaml';
-import {commentedExample, extractChart, ociRepository, readTemplates} from '../extract';
+import {
+  commentedExample,
+  extractChart,
+  normaliseRefs,
+  ociRepository,
+  parseCondition,
+  readFailures,
+  readTemplates,
+  readValuesSchema,
+} from '../extract';
 
 // A small chart written for these tests: one value rendered right after a
 // finished list entry (the mistake), one after a `key:` line, one extending a
@@ -136,4 +145,141 @@ test('commented-out examples and the release workflow give types and references'
     ),
     'oci://ghcr.io/acme/tools',
   );
+});
+
+test("the release workflow of v0.44.0 gives the charts' OCI repository too", () => {
+  const workflow = [
+    'env:',
+    '  REGISTRY: ghcr.io',
+    'jobs:',
+    '  publish:',
+    '    steps:',
+    '      - run: |',
+    "          REPO=$(echo \"$REPOSITORY\" | tr '[:upper:]' '[:lower:]')",
+    '          OUTPUT=$(helm push "${CHART_NAME}-${CHART_VERSION}.tgz" \\',
+    '            "oci://${REGISTRY}/${REPO}" 2>&1)',
+  ].join('\n');
+  assert.equal(ociRepository(workflow, 'Acme/Tools'), 'oci://ghcr.io/acme/tools');
+  // Without the registry, the reference is unknown rather than half-filled.
+  assert.equal(ociRepository(workflow.replace('REGISTRY: ghcr.io', ''), 'acme/tools'), null);
+});
+
+// A chart written for these tests in the way chart 0.44.0 reads values: a
+// nil-safe read of a parent chart's value, a `ne` beside a flag, and a fail.
+const GUARDED = `{{- if and .Values.features.migrator (ne .Values.rbac.scope "cluster") -}}
+{{- fail "migrator needs cluster scope" -}}
+{{- end -}}
+{{- with .Values.pullSecrets }}
+{{- range $i, $e := . }}
+{{- if not $e.name }}{{- fail "entry without a name" }}{{- end }}
+{{- end }}
+{{- end }}
+kind: ConfigMap
+data:
+  {{- $host := (((.Values.global).redis).host) }}
+  {{- if $host }}
+  addr: {{ printf "%s:%v" $host (((.Values.global).redis).port | default 6379) | quote }}
+  {{- end }}
+  {{- if eq .Values.rbac.scope "namespace" }}
+  watch: "{{ .Values.rbac.namespaces | join "," }}"
+  {{- else }}
+  {{- fail "never judged: an else branch" }}
+  {{- end }}
+`;
+
+test("nil-safe reads of a parent chart's values count as reads of the value", () => {
+  assert.equal(
+    normaliseRefs('(((.Values.global).redis).host) | default 1'),
+    '(.Values.global.redis.host) | default 1',
+  );
+  const data = extractChart({
+    name: 'guarded',
+    tag: 'v1.0.0',
+    dir: 'charts/guarded',
+    chartYaml: 'name: guarded\nversion: 1.0.0\n',
+    values: [
+      {
+        file: 'values.yaml',
+        text: 'features:\n  migrator: true\nrbac:\n  scope: cluster\n  namespaces: []\npullSecrets: []\n',
+      },
+    ],
+    templates: [{name: 'templates/cm.yaml', text: GUARDED}],
+    reference: null,
+  });
+  assert.deepEqual(data.values['global.redis.host'], {
+    types: [],
+    inValues: false,
+    usedIn: ['templates/cm.yaml:11'],
+  });
+  assert.deepEqual(data.values['global.redis.port'].usedIn, ['templates/cm.yaml:13']);
+  // The maps above them are keys a values file may hold.
+  assert.deepEqual(data.values.global, {types: ['map'], inValues: false});
+  assert.deepEqual(data.values['global.redis'], {types: ['map'], inValues: false});
+  // `ne` compares too, and the literal belongs to the value compared only.
+  assert.deepEqual(data.values['rbac.scope'].compares, ['cluster', 'namespace']);
+  assert.equal(data.values['features.migrator'].compares, undefined);
+  // One fail is a condition of values; the ones inside range and else are not.
+  assert.deepEqual(data.failures, [
+    {
+      when: {and: [{value: 'features.migrator'}, {ne: ['rbac.scope', 'cluster']}]},
+      message: 'migrator needs cluster scope',
+      template: 'templates/cm.yaml',
+      line: 2,
+    },
+  ]);
+});
+
+test('conditions are parsed only when they are made of values', () => {
+  assert.deepEqual(parseCondition(' .Values.a'), {value: 'a'});
+  assert.deepEqual(parseCondition('not (eq "x" .Values.a.b)'), {not: {eq: ['a.b', 'x']}});
+  assert.deepEqual(parseCondition('or .Values.a (and .Values.b (ne .Values.c 3))'), {
+    or: [{value: 'a'}, {and: [{value: 'b'}, {ne: ['c', 3]}]}],
+  });
+  assert.equal(parseCondition('.Values.a | default true'), null);
+  assert.equal(parseCondition('and .Values.a $x'), null);
+  assert.equal(parseCondition('contains "x" .Values.a'), null);
+  assert.equal(parseCondition('eq .Values.a .Values.b'), null);
+  assert.deepEqual(readFailures([{name: 't.yaml', text: '{{ fail "always" }}'}]), []);
+});
+
+test('values.schema.json adds types, allowed values and keys', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      mode: {type: 'string', enum: ['a', 'b']},
+      limits: {type: 'object', properties: {cpu: {type: ['string', 'integer']}}},
+      extra: {properties: {x: {type: 'boolean'}}},
+    },
+  };
+  assert.deepEqual(
+    [...readValuesSchema(schema)],
+    [
+      ['mode', {types: ['string'], allowed: ['a', 'b']}],
+      ['limits', {types: ['map']}],
+      ['limits.cpu', {types: ['string', 'number']}],
+      ['extra', {types: ['map']}],
+      ['extra.x', {types: ['boolean']}],
+    ],
+  );
+  const data = extractChart({
+    name: 'schema',
+    tag: 'v1.0.0',
+    dir: 'charts/schema',
+    chartYaml: 'name: schema\nversion: 1.0.0\n',
+    values: [{file: 'values.yaml', text: 'mode: a\n'}],
+    schema: {file: 'values.schema.json', text: JSON.stringify(schema)},
+    templates: [{name: 'templates/a.yaml', text: 'mode: {{ .Values.mode }}\n'}],
+    reference: null,
+  });
+  assert.equal(data.valuesSchema, 'values.schema.json');
+  assert.deepEqual(data.values.mode, {
+    types: ['string'],
+    inValues: true,
+    default: 'a',
+    allowed: ['a', 'b'],
+    usedIn: ['templates/a.yaml:1'],
+  });
+  // A key only the schema declares is accepted by Helm but read by no template.
+  assert.equal(data.values['extra.x'].unused, true);
+  assert.deepEqual(data.values['limits.cpu'].types, ['number', 'string']);
 });
