@@ -7,7 +7,7 @@
  *
  * PATH defaults to docs/ (every .md and .mdx file except generated pages) and
  * the inputs of the generated MCPServer reference page
- * (scripts/crd-reference/example.yaml and template.md). For each policy set
+ * (scripts/crd-reference/v0.2.8/example.yaml and template.md). For each policy set
  * (see lib/cedar-docs.ts) the check reports:
  * - a policy that does not parse, or a list entry that holds no policy or
  *   several (ToolHive parses each entry as exactly one policy);
@@ -42,8 +42,8 @@ export const DEFAULT_SCHEMA = 'data/cedar/toolhive.cedarschema';
 export const DEFAULT_DECISIONS = 'data/cedar/decisions.yaml';
 export const DEFAULT_PATHS = [
   'docs',
-  'scripts/crd-reference/example.yaml',
-  'scripts/crd-reference/template.md',
+  'scripts/crd-reference/v0.2.8/example.yaml',
+  'scripts/crd-reference/v0.2.8/template.md',
 ];
 /** Generated pages: their manifests come from the inputs above, which are checked instead. */
 export const GENERATED_PAGES = ['docs/toolhive/reference/crd-spec.mdx'];
