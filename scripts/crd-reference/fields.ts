@@ -148,6 +148,12 @@ export function resolveKind(data: FieldsData, kind: string): Resolution {
     }
     mounts.set(set, [...(mounts.get(set) ?? []), mount]);
     for (const [rel, text] of Object.entries(def.fields ?? {})) {
+      if (rel === '.' && /(\[\]|\{\})$/.test(mount)) {
+        problems.push(
+          `${kind}: set "${set}" describes itself ('.'), but ${mount} is a list item or map value, not a field`,
+        );
+        continue;
+      }
       const p = under(mount, rel);
       const prev = descriptions.get(p);
       if (prev) problems.push(`${kind}: ${p} is described by ${prev.from} and by set:${set}`);
@@ -166,9 +172,17 @@ export function resolveKind(data: FieldsData, kind: string): Resolution {
   return {descriptions, mounts, problems};
 }
 
-/** Absolute field paths that a description names in backticks (`spec.x.y`, `status.z`). */
-export function namedPaths(text: string): string[] {
-  return [...text.matchAll(/`((?:spec|status)(?:\.[A-Za-z0-9_]+|\[\]|\{\})*)`/g)].map((m) => m[1]);
+/**
+ * Absolute field paths that a description names in backticks (`spec.x.y`,
+ * `status.z`). A path right after a kind in backticks, as in
+ * "`MCPToolConfig`'s `status.configHash`", is a field of that kind.
+ */
+export function namedPaths(text: string): {kind?: string; path: string}[] {
+  return [
+    ...text.matchAll(
+      /(?:`([A-Z][A-Za-z]+)`(?:'s)? )?`((?:spec|status)(?:\.[A-Za-z0-9_]+|\[\]|\{\})*)`/g,
+    ),
+  ].map((m) => ({kind: m[1], path: m[2]}));
 }
 
 export interface FieldsReport {
@@ -217,11 +231,20 @@ export function checkFields(data: FieldsData, kinds: Map<string, CrdExtract>): F
         problems.push(`${kind}: ${p} (${d.from}) is described, but the CRD has no such field`);
         continue;
       }
-      for (const named of namedPaths(d.text))
-        if (!paths.has(named) && !objects.has(named))
+      for (const named of namedPaths(d.text)) {
+        const other = named.kind ? kinds.get(named.kind) : e;
+        if (!other) {
           problems.push(
-            `${kind}: the description of ${p} (${d.from}) names \`${named}\`, which the CRD lacks`,
+            `${kind}: the description of ${p} (${d.from}) names kind ${named.kind}, which the release lacks`,
           );
+          continue;
+        }
+        const otherFields = other === e ? fields : kindFields(other);
+        if (!otherFields.some((f) => f.path === named.path || f.parent === named.path))
+          problems.push(
+            `${kind}: the description of ${p} (${d.from}) names \`${named.path}\`${named.kind ? ` of ${named.kind}` : ''}, which the CRD lacks`,
+          );
+      }
       if (!/[.!?)`]$/.test(d.text.trim()))
         problems.push(`${kind}: the description of ${p} (${d.from}) does not end a sentence`);
     }
