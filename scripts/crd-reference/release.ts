@@ -254,11 +254,11 @@ export function renderStatus(ctx: KindContext): string {
     .map((f) => {
       const a = anchorOf(f.path);
       const allowed = f.node.enum
-        ? ` One of ${(f.node.enum as unknown[]).map(value).join(', ')}.`
+        ? ` One of ${cell((f.node.enum as unknown[]).map(value).join(', '))}.`
         : '';
       return `| <Link id="${a}" to="#${a}">${code(f.path)}</Link> | ${typeOf(f)
         .replace(/\]\(#[^)]+\)/g, ']')
-        .replace(/\[([^\]]+)\]/g, '$1')} | ${describe(ctx, f.path)}${cell(allowed)} |`;
+        .replace(/\[([^\]]+)\]/g, '$1')} | ${describe(ctx, f.path)}${allowed} |`;
     });
   return [
     describe(ctx, 'status'),
@@ -394,14 +394,14 @@ export function renderRelease(
       '- [ToolHive resources](./index.mdx): every kind of this release and how they refer to each other.',
       ...[...new Set(refs.map((r) => r.kind))].map(
         (k) =>
-          `- [${k}](./${pageSlug(k)}.mdx): named by ${refs
+          `- [${k}](./${pageSlug(k)}.mdx): referred to in ${refs
             .filter((r) => r.kind === k)
             .map((r) => code(r.field))
             .join(', ')}.`,
       ),
       ...[...new Set(referencedBy.map((r) => r.kind))].map(
         (k) =>
-          `- [${k}](./${pageSlug(k)}.mdx): names a ${code(kind)} in ${referencedBy
+          `- [${k}](./${pageSlug(k)}.mdx): refers to this kind in ${referencedBy
             .filter((r) => r.kind === k)
             .map((r) => code(r.field))
             .join(', ')}.`,
@@ -437,7 +437,8 @@ export function renderRelease(
     const served = servedVersions(e)
       .map((v) => {
         const dep = e.versions.find((x) => x.name === v)!.deprecated;
-        return `${code(v)}${v === stored ? ' (stored)' : ''}${dep ? ' (deprecated)' : ''}`;
+        const notes = [...(v === stored ? ['stored'] : []), ...(dep ? ['deprecated'] : [])];
+        return `${code(v)}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
       })
       .join(', ');
     return `| [${k}](./${pageSlug(k)}.mdx) | ${cell(data.kinds[k].summary.trim())} | ${served} | ${e.resource.shortNames.map(code).join(', ') || 'None'} |`;
@@ -448,8 +449,28 @@ export function renderRelease(
         `| [${k}](./${pageSlug(k)}.mdx) | ${code(r.field)} | [${r.kind}](./${pageSlug(r.kind)}.mdx) |`,
     ),
   );
+  const sameSchemas = kinds.filter((k) => {
+    const vs = release.kinds.get(k)!.versions.filter((v) => v.served);
+    return (
+      vs.length > 1 && vs.every((v) => JSON.stringify(v.schema) === JSON.stringify(vs[0].schema))
+    );
+  });
+  const single = kinds.filter((k) => servedVersions(release.kinds.get(k)!).length === 1);
+  const apiVersions = [
+    ...kinds.map((k) => {
+      const e = release.kinds.get(k)!;
+      const served = servedVersions(e);
+      const dep = served.filter((v) => e.versions.find((x) => x.name === v)!.deprecated);
+      return `- \`${k}\`: ${served.map(code).join(' and ')}; stored: ${code(storedVersion(e))}${dep.length > 0 ? `; deprecated: ${dep.map(code).join(' and ')}` : ''}.`;
+    }),
+    '',
+    sameSchemas.length === kinds.length - single.length
+      ? `Where a kind is served in more than one version, the versions have the same schema, so moving a manifest to the stored version means changing its \`apiVersion\` line.${single.length > 0 ? ` ${single.map(code).join(', ')} ${single.length === 1 ? 'is' : 'are'} served in one version only.` : ''} kubectl prints a warning when you use a deprecated version.`
+      : "The versions of some kinds have different schemas; each kind's page describes its stored version.",
+  ].join('\n');
   const index = fill(indexTemplate, {
     ...values,
+    apiVersions,
     kinds: [
       '| Kind | What it is for | Served versions | Short names |',
       '| --- | --- | --- | --- |',
