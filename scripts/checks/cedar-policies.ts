@@ -46,7 +46,12 @@ export const DEFAULT_PATHS = [
   'scripts/crd-reference/v0.2.8/template.md',
 ];
 /** Generated pages: their manifests come from the inputs above, which are checked instead. */
-export const GENERATED_PAGES = ['docs/toolhive/reference/crd-spec.mdx'];
+export const GENERATED_PAGES = [
+  'docs/toolhive/reference/crd-spec.mdx',
+  // The resource pages of ToolHive v0.44.0 and later, generated from
+  // scripts/crd-reference/<release>/ (their policies are MCPAuthzConfig specs).
+  'docs/toolhive/reference/crds',
+];
 
 export interface FileProblem {
   file: string;
@@ -221,9 +226,9 @@ export function checkCedarPolicies(options: CedarOptions = {}): CedarReport {
   const targets = (options.paths && options.paths.length > 0 ? options.paths : DEFAULT_PATHS)
     .map((p) => path.resolve(root, p))
     .filter((p) => existsSync(p));
-  const generated = new Set(GENERATED_PAGES.map((p) => path.resolve(root, p)));
+  const generated = GENERATED_PAGES.map((p) => path.resolve(root, p));
   const files = listFiles(targets, ['.md', '.mdx', '.yaml', '.yml']).filter(
-    (f) => !generated.has(f),
+    (f) => !generated.some((g) => f === g || f.startsWith(`${g}${path.sep}`)),
   );
   const report: CedarReport = {
     files: files.length,

@@ -87,8 +87,8 @@ test('sets: an unknown set, a set placed on no object, an unused set and a path 
   const d = copy();
   d.kinds.MCPGroup.sets = {'spec.description': 'nameRef', spec: 'noSuchSet'};
   d.fieldSets.orphan = {fields: {name: 'Unused.'}};
-  // proxyResourceOverrides already places metadataOverrides there.
-  d.kinds.MCPServer.sets!['spec.resourceOverrides.proxyService'] = 'metadataOverrides';
+  // proxyResourceOverrides already places proxyMetadataOverrides there.
+  d.kinds.MCPServer.sets!['spec.resourceOverrides.proxyService'] = 'proxyMetadataOverrides';
   const problems = checkFields(d, release.kinds).problems;
   assert.ok(problems.includes('MCPGroup: spec uses the unknown field set "noSuchSet"'));
   assert.ok(
@@ -99,7 +99,7 @@ test('sets: an unknown set, a set placed on no object, an unused set and a path 
   assert.ok(problems.includes('field set "orphan" is used by no kind'));
   assert.ok(
     problems.includes(
-      'MCPServer: spec.resourceOverrides.proxyService.labels is described by set:metadataOverrides and by set:metadataOverrides',
+      'MCPServer: spec.resourceOverrides.proxyService.labels is described by set:proxyMetadataOverrides and by set:proxyMetadataOverrides',
     ),
   );
 });
