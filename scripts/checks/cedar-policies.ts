@@ -7,7 +7,7 @@
  *
  * PATH defaults to docs/ (every .md and .mdx file except generated pages) and
  * the inputs of the generated MCPServer reference page
- * (scripts/crd-reference/example.yaml and template.md). For each policy set
+ * (scripts/crd-reference/v0.2.8/example.yaml and template.md). For each policy set
  * (see lib/cedar-docs.ts) the check reports:
  * - a policy that does not parse, or a list entry that holds no policy or
  *   several (ToolHive parses each entry as exactly one policy);
@@ -42,11 +42,16 @@ export const DEFAULT_SCHEMA = 'data/cedar/toolhive.cedarschema';
 export const DEFAULT_DECISIONS = 'data/cedar/decisions.yaml';
 export const DEFAULT_PATHS = [
   'docs',
-  'scripts/crd-reference/example.yaml',
-  'scripts/crd-reference/template.md',
+  'scripts/crd-reference/v0.2.8/example.yaml',
+  'scripts/crd-reference/v0.2.8/template.md',
 ];
 /** Generated pages: their manifests come from the inputs above, which are checked instead. */
-export const GENERATED_PAGES = ['docs/toolhive/reference/crd-spec.mdx'];
+export const GENERATED_PAGES = [
+  'docs/toolhive/reference/crd-spec.mdx',
+  // The resource pages of ToolHive v0.44.0 and later, generated from
+  // scripts/crd-reference/<release>/ (their policies are MCPAuthzConfig specs).
+  'docs/toolhive/reference/crds',
+];
 
 export interface FileProblem {
   file: string;
@@ -221,9 +226,9 @@ export function checkCedarPolicies(options: CedarOptions = {}): CedarReport {
   const targets = (options.paths && options.paths.length > 0 ? options.paths : DEFAULT_PATHS)
     .map((p) => path.resolve(root, p))
     .filter((p) => existsSync(p));
-  const generated = new Set(GENERATED_PAGES.map((p) => path.resolve(root, p)));
+  const generated = GENERATED_PAGES.map((p) => path.resolve(root, p));
   const files = listFiles(targets, ['.md', '.mdx', '.yaml', '.yml']).filter(
-    (f) => !generated.has(f),
+    (f) => !generated.some((g) => f === g || f.startsWith(`${g}${path.sep}`)),
   );
   const report: CedarReport = {
     files: files.length,

@@ -1,12 +1,23 @@
 /**
- * Generates the MCPServer resource reference, docs/toolhive/reference/crd-spec.mdx,
- * from data/crd/mcpserver.schema.json (fields), data/crd/notes.yaml (fields
- * that behave differently in this release, each pointing at its entries of
- * data/known-issues.yaml), and the prose in template.md and the manifest in
- * example.yaml next to this script. The page is a build output (gitignored);
- * prestart and prebuild run this script. Edit the inputs, not the page.
+ * Generates the resource reference of one release from its data folder into
+ * an output folder. The pages are build outputs (gitignored); prestart and
+ * prebuild run this script. Edit the inputs, not the pages.
  *
- * Usage: tsx scripts/crd-reference/generate.ts
+ * Usage: tsx scripts/crd-reference/generate.ts [--data DIR] [--out DIR]
+ *
+ * - A folder with `fields.yaml` (data/releases/v0.44.0/crd and later) gets a
+ *   page per kind and an index page (release.ts), from its CRD extracts,
+ *   fields.yaml and limits.yaml, and the templates and example manifests in
+ *   scripts/crd-reference/<release>/.
+ * - A folder with `mcpserver.schema.json` (ToolHive v0.2.8: data/crd, the
+ *   default) gets the single MCPServer page, <out>/crd-spec.mdx, from that
+ *   schema (fields), notes.yaml (fields that behave differently in the
+ *   release, each pointing at its entries of data/known-issues.yaml), and
+ *   v0.2.8/template.md and v0.2.8/example.yaml next to this script.
+ *
+ * --out defaults to docs/toolhive/reference for v0.2.8 data and to
+ * docs/toolhive/reference/crds otherwise. The exported generateReference
+ * does the same from code.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,8 +27,8 @@ import {COMPONENT, loadKnownIssues} from '../../plugins/known-issues/data';
 export const siteRoot = path.resolve(__dirname, '..', '..');
 export const schemaFile = path.join(siteRoot, 'data', 'crd', 'mcpserver.schema.json');
 export const notesFile = path.join(siteRoot, 'data', 'crd', 'notes.yaml');
-export const templateFile = path.join(__dirname, 'template.md');
-export const exampleFile = path.join(__dirname, 'example.yaml');
+export const templateFile = path.join(__dirname, 'v0.2.8', 'template.md');
+export const exampleFile = path.join(__dirname, 'v0.2.8', 'example.yaml');
 export const outFile = path.join(siteRoot, 'docs', 'toolhive', 'reference', 'crd-spec.mdx');
 
 /** The releases the page describes. */
@@ -452,14 +463,73 @@ export function renderPage(
   return `${page.replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }
 
-export function generate(): string {
-  const page = renderPage();
-  fs.mkdirSync(path.dirname(outFile), {recursive: true});
-  fs.writeFileSync(outFile, page);
-  return outFile;
+export function generate(file = outFile, dataDir?: string): string {
+  const page = dataDir
+    ? renderPage(
+        loadSchema(path.join(dataDir, 'mcpserver.schema.json')),
+        loadNotes(path.join(dataDir, 'notes.yaml')),
+      )
+    : renderPage();
+  fs.mkdirSync(path.dirname(file), {recursive: true});
+  fs.writeFileSync(file, page);
+  return file;
+}
+
+/** The folder the default run reads (ToolHive v0.2.8). */
+export const defaultDataDir = path.dirname(schemaFile);
+
+/** Whether a data folder holds a release with several kinds (fields.yaml) rather than v0.2.8's single schema. */
+export function isMultiKind(dataDir: string): boolean {
+  return fs.existsSync(path.join(dataDir, 'fields.yaml'));
+}
+
+/**
+ * Writes the reference pages of the release in dataDir into outDir and
+ * returns the files written.
+ */
+export async function generateReference(
+  dataDir = defaultDataDir,
+  outDir?: string,
+): Promise<string[]> {
+  if (isMultiKind(dataDir)) {
+    const {generateRelease} = await import('./release');
+    return generateRelease(
+      dataDir,
+      outDir ?? path.join(siteRoot, 'docs', 'toolhive', 'reference', 'crds'),
+    );
+  }
+  if (!fs.existsSync(path.join(dataDir, 'mcpserver.schema.json')))
+    throw new Error(`${dataDir} holds neither fields.yaml nor mcpserver.schema.json`);
+  const file = path.join(outDir ?? path.dirname(outFile), path.basename(outFile));
+  return [
+    generate(file, path.resolve(dataDir) === path.resolve(defaultDataDir) ? undefined : dataDir),
+  ];
+}
+
+async function main(argv: string[]): Promise<number> {
+  let dataDir: string | undefined;
+  let outDir: string | undefined;
+  for (let i = 0; i < argv.length; i += 1) {
+    if (argv[i] === '--data') dataDir = path.resolve(argv[++i]);
+    else if (argv[i] === '--out') outDir = path.resolve(argv[++i]);
+    else {
+      console.error('usage: tsx scripts/crd-reference/generate.ts [--data DIR] [--out DIR]');
+      return 2;
+    }
+  }
+  const files = await generateReference(dataDir, outDir);
+  console.log(
+    `crd-reference: wrote ${files.length === 1 ? path.relative(siteRoot, files[0]) : `${files.length} pages into ${path.relative(siteRoot, path.dirname(files[0]))}`}`,
+  );
+  return 0;
 }
 
 if (require.main === module) {
-  const file = generate();
-  console.log(`crd-reference: wrote ${path.relative(siteRoot, file)}`);
+  main(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (err: Error) => {
+      console.error(`crd-reference: ${err.message}`);
+      process.exitCode = 1;
+    },
+  );
 }

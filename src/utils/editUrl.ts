@@ -10,6 +10,7 @@ export const generatedSources: ReadonlyArray<readonly [RegExp, string]> = [
   [/^toolhive\/reference\/cli\//, 'data/cli/thv.yaml'],
   [/^toolhive\/reference\/api\//, 'static/api-specs/openapi.yaml'],
   [/^toolhive\/reference\/crd-spec\.mdx?$/, 'data/crd/mcpserver.schema.json'],
+  [/^toolhive\/reference\/crds\//, 'data/releases/v0.44.0/crd/fields.yaml'],
   [/^toolhive\/reference\/client-compatibility\.mdx?$/, 'data/clients.yaml'],
   [/^toolhive\/reference\/known-issues\.mdx?$/, 'data/known-issues.yaml'],
 ];

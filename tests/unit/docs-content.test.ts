@@ -18,6 +18,7 @@ const files = fg
       'docs/toolhive/reference/api/**',
       // Generated pages and partials (their sources are in data/).
       'docs/toolhive/reference/crd-spec.mdx',
+      'docs/toolhive/reference/crds/**',
       'docs/toolhive/reference/client-compatibility.mdx',
       'docs/toolhive/reference/known-issues.mdx',
       'docs/**/_*.{md,mdx}',

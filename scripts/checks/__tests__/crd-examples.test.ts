@@ -321,7 +321,7 @@ test('checkCrdExamples scans docs and reports path:line', () => {
     );
     assert.equal(
       lines[lines.length - 1],
-      'crd examples: 2 MCPServer manifests checked in 2 files, 2 problems',
+      'crd examples: 2 manifests (MCPServer 2) checked in 2 files, 2 problems',
     );
   } finally {
     rmSync(dir, {recursive: true, force: true});

@@ -1,7 +1,7 @@
 /**
- * The MCPServer CRD as the checks see it: the extract in
+ * ToolHive's CRDs as the checks see them: an extract such as
  * data/crd/mcpserver.crd.json (written by scripts/crd-extract/extract.ts from
- * the CRD of toolhive-operator-crds), turned into a JSON Schema that
+ * the CRDs of toolhive-operator-crds), turned into a JSON Schema that
  * validates manifests the way `kubectl apply` and the API server do, and
  * compared node by node with our own data/crd/mcpserver.schema.json.
  *
@@ -10,13 +10,17 @@
  * error: unknown field"), an object without properties accepts no fields, a
  * map accepts any key with the value's schema, int-or-string accepts both,
  * lists of type map must not repeat a key, and a null value counts as absent
- * (the API server prunes it). `metadata` is Kubernetes' ObjectMeta, which the
- * CRD doesn't describe; our schema and the derived-name rules check it.
+ * (the API server prunes it). As on the API server, the CRD's defaults are
+ * filled in first and its CEL rules (`x-kubernetes-validations`) are then
+ * evaluated (lib/cel.ts) on every node they sit on. `metadata` is
+ * Kubernetes' ObjectMeta, which the CRD doesn't describe; our schema and the
+ * derived-name rules check it.
  */
 import {readFileSync} from 'node:fs';
 import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {parse as parseYaml} from 'yaml';
+import {CelError, checkRule, evaluateRule} from './cel';
 
 // The extract's shape is the extractor's (scripts/crd-extract/extract.ts).
 import type {CrdExtract, CrdNode as Node} from '../../crd-extract/extract';
@@ -31,6 +35,11 @@ export function loadCrdExtract(file: string): CrdExtract {
 export function storedSchema(extract: CrdExtract): Node {
   const v = extract.versions.find((x) => x.storage) ?? extract.versions[0];
   return v.schema;
+}
+
+/** The schema of a served version, or undefined when the CRD does not serve it. */
+export function versionSchema(extract: CrdExtract, version: string): Node | undefined {
+  return extract.versions.find((x) => x.name === version && x.served)?.schema;
 }
 
 export function apiVersionOf(extract: CrdExtract): string {
@@ -61,11 +70,32 @@ const PASSED_ON = [
   'required',
 ];
 
+/** kube-openapi's duration format: Go's time.ParseDuration, or counts with unit names. */
+const K8S_DURATION =
+  /^(?:[-+]?(?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+|0|(?:\d+\s*(?:ns|us|µs|ms|s|m|h|d|w|nanoseconds?|microseconds?|milliseconds?|seconds?|sec|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?)\s*)+)$/;
+
+/** One CEL rule of a node, as the extract keeps it. */
+export interface CelRule {
+  rule: string;
+  messageExpression?: string;
+  reason?: string;
+  fieldPath?: string;
+}
+
 /** Convert one CRD schema node; `at` is its dotted path ('' for the root). */
 export function toJsonSchema(node: Node, at = ''): Node {
-  if (node['x-kubernetes-validations'])
-    throw new Error(`${at}: CEL validation rules are not supported by this check`);
   const out: Node = {};
+  const rules = node['x-kubernetes-validations'] as CelRule[] | undefined;
+  if (rules) {
+    for (const r of rules) {
+      try {
+        checkRule(r.rule);
+      } catch (e) {
+        throw new Error(`${at || '<root>'}: ${(e as Error).message}`);
+      }
+    }
+    out.celRules = rules.map((r) => r.rule);
+  }
   if (node['x-kubernetes-int-or-string']) {
     out.type = ['integer', 'string'];
   } else if (node.type !== undefined) {
@@ -105,10 +135,55 @@ function describeValue(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** A compiled validator for manifests, from the extract. */
-export function createCrdValidator(extract: CrdExtract): ValidateFunction {
-  const ajv = new Ajv2020({allErrors: true, strict: true, allowUnionTypes: true, verbose: true});
+/**
+ * A compiled validator for manifests of one version of the CRD (by default
+ * the stored one). It fills in the CRD's defaults in the object it
+ * validates, as the API server does before it evaluates CEL rules: pass a
+ * copy (withoutNulls makes one).
+ */
+export function createCrdValidator(extract: CrdExtract, version?: string): ValidateFunction {
+  const root = version === undefined ? storedSchema(extract) : versionSchema(extract, version);
+  if (!root)
+    throw new Error(`${extract.resource.kind}: the CRD serves no version ${String(version)}`);
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    allowUnionTypes: true,
+    verbose: true,
+    useDefaults: true,
+  });
   addFormats(ajv);
+  // Kubernetes' formats, where they differ from JSON Schema's: a duration is
+  // a Go duration ("30s", "1h30m") or a count with a unit name ("2 days");
+  // a uri is whatever Go's url.Parse takes, which is nearly any string.
+  ajv.addFormat('duration', (v: string) => K8S_DURATION.test(v));
+  ajv.addFormat('uri', () => true);
+  ajv.addKeyword({
+    keyword: 'celRules',
+    schemaType: 'array',
+    errors: true,
+    validate: function cel(rules: string[], data: unknown) {
+      const errors: Partial<ErrorObject>[] = [];
+      for (const rule of rules) {
+        let ok: unknown;
+        try {
+          ok = evaluateRule(rule, data);
+        } catch (e) {
+          if (!(e instanceof CelError)) throw e;
+          errors.push({
+            keyword: 'celRules',
+            message: `failed rule: ${rule} (evaluation error: ${e.message})`,
+            params: {rule},
+          });
+          continue;
+        }
+        if (ok !== true)
+          errors.push({keyword: 'celRules', message: `failed rule: ${rule}`, params: {rule}});
+      }
+      (cel as unknown as {errors: Partial<ErrorObject>[]}).errors = errors;
+      return errors.length === 0;
+    },
+  });
   ajv.addKeyword({
     keyword: 'uniqueListMapKeys',
     type: 'array',
@@ -132,7 +207,7 @@ export function createCrdValidator(extract: CrdExtract): ValidateFunction {
   });
   const schema = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
-    ...toJsonSchema(storedSchema(extract)),
+    ...toJsonSchema(root),
   };
   return ajv.compile(schema);
 }
@@ -203,6 +278,11 @@ export function kubectlMessage(err: ErrorObject): {pointer: string; key?: string
       };
     case 'uniqueListMapKeys':
       return {pointer: at, message: `${field}: ${err.message}`};
+    case 'celRules':
+      return {
+        pointer: at,
+        message: `${field}: Invalid value: ${typeof err.data === 'object' ? '"object"' : describeValue(err.data)}: ${err.message ?? 'failed rule'}`,
+      };
     default:
       return {
         pointer: at,
