@@ -171,9 +171,9 @@ const config: Config = {
         docsPluginId: 'classic',
         config: {
           toolhive: {
-            specPath: 'static/api-specs/openapi.yaml',
+            specPath: 'static/api-specs/v0.2.8/openapi.yaml',
             outputDir: 'docs/toolhive/reference/api',
-            downloadUrl: '/api-specs/openapi.yaml',
+            downloadUrl: '/api-specs/v0.2.8/openapi.yaml',
             sidebarOptions: {groupPathsBy: 'tag'},
             template: 'plugins/api-reference/templates/api.mdx.mustache',
             infoTemplate: 'plugins/api-reference/templates/info.mdx.mustache',

@@ -167,7 +167,7 @@ export default function pluginMarkdownTwins(
       for (const p of mdxPages) routeOfSource.set(p.source, p.route);
       const spec = parseOpenApi(
         await fs.readFile(
-          path.join(siteDir, options.openApiPath ?? 'static/api-specs/openapi.yaml'),
+          path.join(siteDir, options.openApiPath ?? 'static/api-specs/v0.2.8/openapi.yaml'),
           'utf8',
         ),
       );

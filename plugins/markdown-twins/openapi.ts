@@ -1,6 +1,6 @@
 /**
  * Markdown of the API reference from the OpenAPI description
- * (static/api-specs/openapi.yaml): the overview page from `info`, `servers`
+ * (static/api-specs/v0.2.8/openapi.yaml): the overview page from `info`, `servers`
  * and the security schemes, and each operation page with its method, path,
  * parameters, request body and responses, the fields of each schema listed
  * in a table.

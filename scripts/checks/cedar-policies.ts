@@ -11,13 +11,13 @@
  * (see lib/cedar-docs.ts) the check reports:
  * - a policy that does not parse, or a list entry that holds no policy or
  *   several (ToolHive parses each entry as exactly one policy);
- * - a policy that fails strict validation against data/cedar/toolhive.cedarschema:
+ * - a policy that fails strict validation against data/releases/v0.2.8/cedar/toolhive.cedarschema:
  *   an unknown entity type or action, an attribute ToolHive never sets, a
  *   type error, an optional attribute read without `has`;
  * - a configuration ToolHive refuses or misreads (missing version, wrong
  *   type, unknown keys, entities that do not parse, a ConfigMap value that
  *   isn't JSON);
- * - a request of data/cedar/decisions.yaml that Cedar decides otherwise than
+ * - a request of data/releases/v0.2.8/cedar/decisions.yaml that Cedar decides otherwise than
  *   the page promises, a set without an entry there, and an entry without a set.
  * Prints `path:line: message` for each problem and a summary line; exits 1 if
  * there is any problem, 2 on a usage or data error.
@@ -38,8 +38,8 @@ import {
   type SchemaJson,
 } from './lib/cedar-engine';
 
-export const DEFAULT_SCHEMA = 'data/cedar/toolhive.cedarschema';
-export const DEFAULT_DECISIONS = 'data/cedar/decisions.yaml';
+export const DEFAULT_SCHEMA = 'data/releases/v0.2.8/cedar/toolhive.cedarschema';
+export const DEFAULT_DECISIONS = 'data/releases/v0.2.8/cedar/decisions.yaml';
 export const DEFAULT_PATHS = [
   'docs',
   'scripts/crd-reference/v0.2.8/example.yaml',

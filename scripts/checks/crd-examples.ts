@@ -10,7 +10,7 @@
  *   tsx scripts/checks/crd-examples.ts [--release-data DIR] [PATH...]
  *
  * --release-data is a release data folder: data/releases/<release>/crd,
- * or data/crd for ToolHive v0.2.8 (the default). Run the check once per
+ * or data/releases/v0.2.8/crd for ToolHive v0.2.8 (the default). Run the check once per
  * docs version, each with its release's data and its pages.
  *
  * PATH defaults to docs/ (every .md and .mdx file, except generated pages)
@@ -40,10 +40,10 @@ import {
 } from './lib/crd-yaml';
 
 /** The release data the check uses unless told otherwise (ToolHive v0.2.8). */
-export const DEFAULT_RELEASE_DATA = 'data/crd';
-export const DEFAULT_SCHEMA = 'data/crd/mcpserver.schema.json';
-export const DEFAULT_CRD = 'data/crd/mcpserver.crd.json';
-export const DEFAULT_NAMES = 'data/crd/derived-names.yaml';
+export const DEFAULT_RELEASE_DATA = 'data/releases/v0.2.8/crd';
+export const DEFAULT_SCHEMA = 'data/releases/v0.2.8/crd/mcpserver.schema.json';
+export const DEFAULT_CRD = 'data/releases/v0.2.8/crd/mcpserver.crd.json';
+export const DEFAULT_NAMES = 'data/releases/v0.2.8/crd/derived-names.yaml';
 /** Where a release's example manifests and page templates live. */
 export const REFERENCE_INPUTS = 'scripts/crd-reference';
 /** Generated pages: their manifests come from the inputs above, which are checked instead. */
@@ -75,7 +75,7 @@ export interface CrdExamplesReport {
 export interface CrdExamplesOptions {
   /** Repository root (default: nearest directory with a package.json above the working directory). */
   root?: string;
-  /** Release data folder (default: <root>/data/crd, ToolHive v0.2.8). */
+  /** Release data folder (default: <root>/data/releases/v0.2.8/crd, ToolHive v0.2.8). */
   releaseDir?: string;
   /** Schema file (default: the release folder's mcpserver.schema.json, if any). */
   schemaFile?: string;

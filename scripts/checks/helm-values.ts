@@ -1,13 +1,13 @@
 /**
  * Check every `helm` command in the docs that targets one of ToolHive's
  * charts, and the values it passes, against the charts' values extracted
- * into data/helm/ (scripts/helm-values/extract.ts).
+ * into data/releases/v0.2.8/helm/ (scripts/helm-values/extract.ts).
  *
  * Usage (from the repository root):
  *   tsx scripts/checks/helm-values.ts [--data-dir DIR] [PATH...]
  *
  * DIR holds the charts' data (toolhive-operator.json and
- * toolhive-operator-crds.json): a folder such as data/helm (the default), or
+ * toolhive-operator-crds.json): a folder such as data/releases/v0.2.8/helm (the default), or
  * a release's data folder, whose helm/ folder is read
  * (data/releases/v0.44.0). PATH defaults to docs/. In bash, sh, shell, console and zsh blocks, every
  * `helm install`, `upgrade`, `template`, `show` and `pull` whose chart
@@ -52,7 +52,7 @@ import {
 } from './lib/helm';
 import {findInvocations, shellCommands, SHELL_LANGS, withoutErrorLines} from './lib/thv-lines';
 
-export const DEFAULT_DATA_DIR = 'data/helm';
+export const DEFAULT_DATA_DIR = 'data/releases/v0.2.8/helm';
 export const CHART_FILES = ['toolhive-operator.json', 'toolhive-operator-crds.json'];
 
 export interface FileProblem {

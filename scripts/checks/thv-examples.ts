@@ -1,10 +1,10 @@
 /**
  * Check every `thv` command line in the documentation against a CLI command
- * tree: data/cli/thv.yaml by default, or the file of another release such as
+ * tree: data/releases/v0.2.8/cli/thv.yaml by default, or the file of another release such as
  * data/releases/v0.44.0/cli/thv.yaml.
  *
  * Usage (from the repository root):
- *   tsx scripts/checks/thv-examples.ts [--data data/cli/thv.yaml] [PATH...]
+ *   tsx scripts/checks/thv-examples.ts [--data data/releases/v0.2.8/cli/thv.yaml] [PATH...]
  *
  * PATH defaults to docs/ (every .md and .mdx file, including the generated CLI
  * reference under docs/toolhive/reference/cli/); give the folder that a
@@ -47,7 +47,7 @@ export interface ThvExamplesReport {
 export interface ThvExamplesOptions {
   /** Repository root (default: nearest directory with a package.json above the working directory). */
   root?: string;
-  /** CLI data file (default: <root>/data/cli/thv.yaml). */
+  /** CLI data file (default: <root>/data/releases/v0.2.8/cli/thv.yaml). */
   dataFile?: string;
   /** Files or directories to scan (default: <root>/docs). */
   paths?: string[];
@@ -88,7 +88,7 @@ export function dataExamples(text: string): DataExample[] {
 /** Scan Markdown/MDX files and check their thv command lines. */
 export function checkThvExamples(options: ThvExamplesOptions = {}): ThvExamplesReport {
   const root = path.resolve(options.root ?? findRepoRoot());
-  const dataPath = path.resolve(root, options.dataFile ?? 'data/cli/thv.yaml');
+  const dataPath = path.resolve(root, options.dataFile ?? 'data/releases/v0.2.8/cli/thv.yaml');
   const dataText = options.tree ? null : readFileSync(dataPath, 'utf8');
   const tree = options.tree ?? buildCommandTree(parseDocument(dataText!).toJS() as CliData);
   const targets = (options.paths && options.paths.length > 0 ? options.paths : ['docs']).map((p) =>
@@ -158,7 +158,7 @@ function main(argv: string[]): number {
     if (a === '--data') dataFile = argv[++i];
     else if (a.startsWith('--data=')) dataFile = a.slice('--data='.length);
     else if (a === '-h' || a === '--help') {
-      console.log('usage: tsx scripts/checks/thv-examples.ts [--data data/cli/thv.yaml] [PATH...]');
+      console.log('usage: tsx scripts/checks/thv-examples.ts [--data data/releases/v0.2.8/cli/thv.yaml] [PATH...]');
       return 0;
     } else paths.push(a);
   }

@@ -3,13 +3,13 @@
  *
  * In docs/toolhive/guides-ui/ and the UI quickstart, **bold** is reserved for
  * labels of the app (buttons, menus, tabs, fields, ...). Every bold span must
- * equal one of the strings in data/ui/labels.json (extracted from the app's
+ * equal one of the strings in data/releases/v0.2.8/ui/labels.json (extracted from the app's
  * source by scripts/ui-labels/extract.ts), exactly. A menu path such as
  * **Settings > Registry** passes when each part is a label. Fenced code blocks,
  * inline code and front matter are ignored.
  *
  * Usage (from the repository root):
- *   tsx scripts/checks/ui-labels.ts [--labels data/ui/labels.json] [PATH...]
+ *   tsx scripts/checks/ui-labels.ts [--labels data/releases/v0.2.8/ui/labels.json] [PATH...]
  *
  * PATH defaults to docs/toolhive/guides-ui/ and
  * docs/toolhive/tutorials/quickstart-ui.mdx. Prints `path:line: message` for
@@ -134,7 +134,7 @@ export function checkUiLabels(
 ): UiLabelsReport {
   const root = path.resolve(options.root ?? findRepoRoot());
   const labels =
-    options.labels ?? loadLabels(path.resolve(root, options.labelsFile ?? 'data/ui/labels.json'));
+    options.labels ?? loadLabels(path.resolve(root, options.labelsFile ?? 'data/releases/v0.2.8/ui/labels.json'));
   const targets = (options.paths && options.paths.length > 0 ? options.paths : DEFAULT_PATHS).map(
     (p) => path.resolve(root, p),
   );
@@ -168,7 +168,7 @@ function main(argv: string[]): number {
     else if (a.startsWith('--labels=')) labelsFile = a.slice('--labels='.length);
     else if (a === '-h' || a === '--help') {
       console.log(
-        'usage: tsx scripts/checks/ui-labels.ts [--labels data/ui/labels.json] [PATH...]',
+        'usage: tsx scripts/checks/ui-labels.ts [--labels data/releases/v0.2.8/ui/labels.json] [PATH...]',
       );
       return 0;
     } else paths.push(a);

@@ -1,7 +1,7 @@
 /**
- * Loads and validates a thv command tree file, such as data/cli/thv.yaml or
+ * Loads and validates a thv command tree file, such as data/releases/v0.2.8/cli/thv.yaml or
  * data/releases/<release>/cli/thv.yaml, behind the CLI reference pages.
- * Validation is the JSON Schema in data/cli/thv.schema.json plus the rules a
+ * Validation is the JSON Schema in data/thv.schema.json plus the rules a
  * schema cannot express (unique paths, existing parents and related commands,
  * examples for runnable commands, flag groups that name real flags). Every
  * error names the command and the field.
@@ -65,13 +65,13 @@ export interface CliData {
 
 export const siteRoot = path.resolve(__dirname, '..', '..');
 /** The command tree of the release that the site documents by default. */
-export const dataFile = path.join(siteRoot, 'data', 'cli', 'thv.yaml');
+export const dataFile = path.join(siteRoot, 'data', 'releases', 'v0.2.8', 'cli', 'thv.yaml');
 
 /** The command tree of one release: data/releases/<release>/cli/thv.yaml. */
 export function releaseDataFile(release: string): string {
   return path.join(siteRoot, 'data', 'releases', release, 'cli', 'thv.yaml');
 }
-export const schemaFile = path.join(siteRoot, 'data', 'cli', 'thv.schema.json');
+export const schemaFile = path.join(siteRoot, 'data', 'thv.schema.json');
 
 /** The page id (and file name) of a command: words joined by `_`. */
 export function commandId(commandPath: string): string {

@@ -1,6 +1,6 @@
 /**
  * Generates one MDX page per thv command from a command tree file. By default
- * it reads data/cli/thv.yaml and writes docs/toolhive/reference/cli/, a build
+ * it reads data/releases/v0.2.8/cli/thv.yaml and writes docs/toolhive/reference/cli/, a build
  * output (gitignored) that prestart and prebuild regenerate; give another data
  * file and folder to generate the pages of another release. Edit the data
  * file, not the pages.
@@ -121,7 +121,7 @@ export function renderPage(
   data: CliData,
   c: CliCommand,
   position: number,
-  source = 'data/cli/thv.yaml',
+  source = 'data/releases/v0.2.8/cli/thv.yaml',
 ): string {
   const root = data.commands.find((x) => x.path === 'thv')!;
   const inherited = c.path === 'thv' ? [] : root.flags.filter((f) => f.persistent);
@@ -237,7 +237,7 @@ export function renderPage(
 }
 
 export interface GenerateOptions {
-  /** The command tree file (default: data/cli/thv.yaml). */
+  /** The command tree file (default: data/releases/v0.2.8/cli/thv.yaml). */
   dataFile?: string;
   /** The folder to write the pages to; it is emptied first (default: docs/toolhive/reference/cli). */
   outDir?: string;

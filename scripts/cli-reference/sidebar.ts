@@ -1,5 +1,5 @@
 /**
- * The CLI reference part of the docs sidebar, built from data/cli/thv.yaml:
+ * The CLI reference part of the docs sidebar, built from data/releases/v0.2.8/cli/thv.yaml:
  * a tree that mirrors the command tree (thv → thv client → thv client
  * register). Group commands become categories linked to their own page.
  */

@@ -1,5 +1,5 @@
 /**
- * Generates, from the client data of a release (data/clients.yaml by
+ * Generates, from the client data of a release (data/releases/v0.2.8/clients.yaml by
  * default; data/releases/<release>/clients.yaml), the pages about the MCP
  * clients that ToolHive configures:
  * - toolhive/reference/client-compatibility.mdx, the client reference, with
@@ -24,7 +24,7 @@ import Ajv2020, {type ErrorObject} from 'ajv/dist/2020';
 import {parse, stringify} from 'yaml';
 
 export const siteRoot = path.resolve(__dirname, '..', '..');
-export const dataFile = path.join(siteRoot, 'data', 'clients.yaml');
+export const dataFile = path.join(siteRoot, 'data', 'releases', 'v0.2.8', 'clients.yaml');
 export const schemaFile = path.join(siteRoot, 'data', 'clients.schema.json');
 export const templateFile = path.join(__dirname, 'template.md');
 export const docsDir = path.join(siteRoot, 'docs');
@@ -496,7 +496,7 @@ export function withRouteBase(text: string, routeBase: string): string {
 }
 
 export interface GenerateOptions {
-  /** The client data file (default data/clients.yaml). */
+  /** The client data file (default data/releases/v0.2.8/clients.yaml). */
   data?: string;
   /** The folder the outputs' paths are relative to (default docs/). */
   outDir?: string;

@@ -19,7 +19,7 @@
  * chart wrote are removed, so a kind dropped upstream disappears here too.
  *
  * The second form extracts one file (the defaults are the MCPServer CRD of
- * toolhive-operator-crds 0.0.15, written to data/crd/mcpserver.crd.json).
+ * toolhive-operator-crds 0.0.15, written to data/releases/v0.2.8/crd/mcpserver.crd.json).
  *
  * --git-dir defaults to /work/.mirror/stacklok+toolhive/repo (a bare or
  * normal git directory of stacklok/toolhive). Files are read straight from
@@ -28,7 +28,7 @@
  *
  * The extract is what the checks trust about the CRD:
  * scripts/checks/lib/crd-structure.ts validates manifests against it the way
- * kubectl and the API server do, and compares data/crd/mcpserver.schema.json
+ * kubectl and the API server do, and compares data/releases/v0.2.8/crd/mcpserver.schema.json
  * with it node by node. A schema keyword this script does not know stops it,
  * so nothing is dropped silently.
  */
@@ -43,7 +43,7 @@ export const DEFAULT_GIT_DIR = '/work/.mirror/stacklok+toolhive/repo';
 export const DEFAULT_TAG = 'toolhive-operator-crds-0.0.15';
 export const DEFAULT_PATH =
   'deploy/charts/operator-crds/templates/toolhive.stacklok.dev_mcpservers.yaml';
-export const DEFAULT_OUT = 'data/crd/mcpserver.crd.json';
+export const DEFAULT_OUT = 'data/releases/v0.2.8/crd/mcpserver.crd.json';
 /** Where the CRD chart lives in stacklok/toolhive. */
 export const DEFAULT_CHART_DIR = 'deploy/charts/operator-crds';
 

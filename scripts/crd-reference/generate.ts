@@ -9,7 +9,7 @@
  *   page per kind and an index page (release.ts), from its CRD extracts,
  *   fields.yaml and limits.yaml, and the templates and example manifests in
  *   scripts/crd-reference/<release>/.
- * - A folder with `mcpserver.schema.json` (ToolHive v0.2.8: data/crd, the
+ * - A folder with `mcpserver.schema.json` (ToolHive v0.2.8: data/releases/v0.2.8/crd, the
  *   default) gets the single MCPServer page, <out>/crd-spec.mdx, from that
  *   schema (fields), notes.yaml (fields that behave differently in the
  *   release, each pointing at its entries of data/known-issues.yaml), and
@@ -25,8 +25,8 @@ import {parse} from 'yaml';
 import {COMPONENT, loadKnownIssues} from '../../plugins/known-issues/data';
 
 export const siteRoot = path.resolve(__dirname, '..', '..');
-export const schemaFile = path.join(siteRoot, 'data', 'crd', 'mcpserver.schema.json');
-export const notesFile = path.join(siteRoot, 'data', 'crd', 'notes.yaml');
+export const schemaFile = path.join(siteRoot, 'data', 'releases', 'v0.2.8', 'crd', 'mcpserver.schema.json');
+export const notesFile = path.join(siteRoot, 'data', 'releases', 'v0.2.8', 'crd', 'notes.yaml');
 export const templateFile = path.join(__dirname, 'v0.2.8', 'template.md');
 export const exampleFile = path.join(__dirname, 'v0.2.8', 'example.yaml');
 export const outFile = path.join(siteRoot, 'docs', 'toolhive', 'reference', 'crd-spec.mdx');
@@ -389,20 +389,20 @@ export function checkNotes(
   const known = new Set(fields.map((f) => f.path));
   const used = new Map<string, string>();
   for (const [p, n] of Object.entries(notes.notes)) {
-    if (!known.has(p)) throw new Error(`data/crd/notes.yaml: unknown field path "${p}"`);
+    if (!known.has(p)) throw new Error(`data/releases/v0.2.8/crd/notes.yaml: unknown field path "${p}"`);
     if (!Array.isArray(n.issues) || n.issues.length === 0) {
-      throw new Error(`data/crd/notes.yaml: the note on "${p}" names no known issue`);
+      throw new Error(`data/releases/v0.2.8/crd/notes.yaml: the note on "${p}" names no known issue`);
     }
     for (const id of n.issues) {
       if (!issueIds.has(id)) {
         throw new Error(
-          `data/crd/notes.yaml: the note on "${p}" names unknown known issue "${id}"`,
+          `data/releases/v0.2.8/crd/notes.yaml: the note on "${p}" names unknown known issue "${id}"`,
         );
       }
       const other = used.get(id);
       if (other) {
         throw new Error(
-          `data/crd/notes.yaml: known issue "${id}" is named by "${other}" and "${p}"`,
+          `data/releases/v0.2.8/crd/notes.yaml: known issue "${id}" is named by "${other}" and "${p}"`,
         );
       }
       used.set(id, p);

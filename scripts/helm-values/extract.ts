@@ -1,5 +1,5 @@
 /**
- * Extract the values of ToolHive's Helm charts into data/helm/<chart>.json:
+ * Extract the values of ToolHive's Helm charts into data/releases/v0.2.8/helm/<chart>.json:
  * every key of the chart's values files and every `.Values` key its
  * templates read, with the key's type, default and how the templates use it,
  * and the places where a template mishandles a value.
@@ -10,7 +10,7 @@
  *
  * Defaults: --git-dir /work/.mirror/stacklok+toolhive/repo (a bare or normal
  * git directory of stacklok/toolhive), --operator-tag toolhive-operator-0.2.4,
- * --crds-tag toolhive-operator-crds-0.0.15, --out-dir data/helm. --tag sets
+ * --crds-tag toolhive-operator-crds-0.0.15, --out-dir data/releases/v0.2.8/helm. --tag sets
  * the tag of both charts, for releases that tag the charts with the product
  * (v0.44.0: `--tag v0.44.0 --out-dir data/releases/v0.44.0/helm`). Files are
  * read from the tags with git, so no work tree is needed and no chart file is
@@ -55,7 +55,7 @@ import {formatJson} from '../crd-extract/extract';
 export const DEFAULT_GIT_DIR = '/work/.mirror/stacklok+toolhive/repo';
 export const DEFAULT_OPERATOR_TAG = 'toolhive-operator-0.2.4';
 export const DEFAULT_CRDS_TAG = 'toolhive-operator-crds-0.0.15';
-export const DEFAULT_OUT_DIR = 'data/helm';
+export const DEFAULT_OUT_DIR = 'data/releases/v0.2.8/helm';
 export const REPOSITORY = 'stacklok/toolhive';
 
 export type ValueType = 'string' | 'number' | 'boolean' | 'null' | 'map' | 'list';

@@ -1,13 +1,13 @@
 /**
  * Extract the visible strings of the ToolHive UI (toolhive-studio) into
- * data/ui/labels.json, for the bold-label check (scripts/checks/ui-labels.ts).
+ * data/releases/v0.2.8/ui/labels.json, for the bold-label check (scripts/checks/ui-labels.ts).
  *
  * Usage (from the repository root):
  *   tsx scripts/ui-labels/extract.ts [--git-dir DIR] [--tag TAG] [--out FILE]
  *
  * Defaults: --git-dir /work/.mirror/stacklok+toolhive-studio/repo (a bare or
  * normal git directory of stacklok/toolhive-studio), --tag v0.5.0,
- * --out data/ui/labels.json. Files are read straight from the tag with git,
+ * --out data/releases/v0.2.8/ui/labels.json. Files are read straight from the tag with git,
  * so no work tree is needed.
  *
  * The .ts/.tsx files under renderer/src and main/src are parsed with the
@@ -228,7 +228,7 @@ export function extractLabels(gitDir = DEFAULT_GIT_DIR, tag = DEFAULT_TAG): stri
 function main(argv: string[]): number {
   let gitDir = DEFAULT_GIT_DIR;
   let tag = DEFAULT_TAG;
-  let out = path.join(findRepoRoot(), 'data/ui/labels.json');
+  let out = path.join(findRepoRoot(), 'data/releases/v0.2.8/ui/labels.json');
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => inline ?? argv[++i];

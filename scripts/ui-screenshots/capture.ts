@@ -13,7 +13,7 @@
  *       [--only name,name] [--png-dir DIR] [--no-build]
  *
  * Writes static/img/guides-ui/<name>-{light,dark}.webp and
- * data/ui/screenshots.json. Nothing from the studio tree is copied here.
+ * data/releases/v0.2.8/ui/screenshots.json. Nothing from the studio tree is copied here.
  */
 import {execFileSync} from 'node:child_process';
 import {copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
@@ -553,7 +553,7 @@ async function main(): Promise<number> {
   };
 
   const outDir = path.join(repoRoot, 'static/img/guides-ui');
-  const jsonFile = path.join(repoRoot, 'data/ui/screenshots.json');
+  const jsonFile = path.join(repoRoot, 'data/releases/v0.2.8/ui/screenshots.json');
   mkdirSync(outDir, {recursive: true});
   mkdirSync(path.dirname(jsonFile), {recursive: true});
   if (args.pngDir) mkdirSync(args.pngDir, {recursive: true});

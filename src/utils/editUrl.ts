@@ -7,11 +7,11 @@
 
 /** Generated pages (paths relative to docs/) and the data each comes from. */
 export const generatedSources: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^toolhive\/reference\/cli\//, 'data/cli/thv.yaml'],
-  [/^toolhive\/reference\/api\//, 'static/api-specs/openapi.yaml'],
-  [/^toolhive\/reference\/crd-spec\.mdx?$/, 'data/crd/mcpserver.schema.json'],
+  [/^toolhive\/reference\/cli\//, 'data/releases/v0.2.8/cli/thv.yaml'],
+  [/^toolhive\/reference\/api\//, 'static/api-specs/v0.2.8/openapi.yaml'],
+  [/^toolhive\/reference\/crd-spec\.mdx?$/, 'data/releases/v0.2.8/crd/mcpserver.schema.json'],
   [/^toolhive\/reference\/crds\//, 'data/releases/v0.44.0/crd/fields.yaml'],
-  [/^toolhive\/reference\/client-compatibility\.mdx?$/, 'data/clients.yaml'],
+  [/^toolhive\/reference\/client-compatibility\.mdx?$/, 'data/releases/v0.2.8/clients.yaml'],
   [/^toolhive\/reference\/known-issues\.mdx?$/, 'data/known-issues.yaml'],
 ];
 

@@ -1,6 +1,6 @@
 // Checks our hand-written OpenAPI descriptions of the ToolHive API server, one
 // per documented release:
-// - v0.2.8 (static/api-specs/v0.2.8/openapi.yaml, or static/api-specs/openapi.yaml
+// - v0.2.8 (static/api-specs/v0.2.8/openapi.yaml, or static/api-specs/v0.2.8/openapi.yaml
 //   until the file moves) against the endpoint list from the product requirements;
 // - v0.44.0 (static/api-specs/v0.44.0/openapi.yaml) against the facts extracted from
 //   the release (data/releases/v0.44.0/api/operations.json, written by
@@ -31,7 +31,7 @@ interface Release {
 
 const V028_PATH = existsSync(repoFile('static/api-specs/v0.2.8/openapi.yaml'))
   ? 'static/api-specs/v0.2.8/openapi.yaml'
-  : 'static/api-specs/openapi.yaml';
+  : 'static/api-specs/v0.2.8/openapi.yaml';
 
 const RELEASES: Release[] = [
   {

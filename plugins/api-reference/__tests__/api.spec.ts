@@ -1,6 +1,6 @@
 /**
  * The API reference (docs/toolhive/reference/api, generated from
- * static/api-specs/openapi.yaml): the overview and an operation page render
+ * static/api-specs/v0.2.8/openapi.yaml): the overview and an operation page render
  * their content and have no axe violations in either colour mode, and pages
  * outside the reference download none of its code or styles.
  */
@@ -63,9 +63,9 @@ test.describe('API reference overview', () => {
     // The generated Authentication section that operation pages link to.
     await expect(page.locator('h2#authentication')).toHaveText('Authentication');
     // Download links: the theme's Export menu and the one in the page text.
-    const downloads = article.locator('a[href="/api-specs/openapi.yaml"]');
+    const downloads = article.locator('a[href="/api-specs/v0.2.8/openapi.yaml"]');
     await expect(downloads).toHaveCount(2);
-    const spec = await page.request.get('/api-specs/openapi.yaml');
+    const spec = await page.request.get('/api-specs/v0.2.8/openapi.yaml');
     expect(spec.status()).toBe(200);
     expect(await spec.text()).toMatch(/^openapi: 3\.1\.0/m);
     // One card per tag, each linking into the reference.

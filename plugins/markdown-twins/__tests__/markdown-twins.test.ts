@@ -75,13 +75,13 @@ test('admonitions become blockquotes that keep their label and title', () => {
 test('links become absolute; .mdx links become the target route', () => {
   const md = convert(
     '[a](./install.mdx#step) [b](/toolhive/faq) [c](#here) [d](https://example.com/x) ' +
-      '[e](pathname:///api-specs/openapi.yaml)',
+      '[e](pathname:///api-specs/v0.2.8/openapi.yaml)',
   );
   assert.equal(
     md,
     `[a](${SITE}/toolhive/guides-cli/install#step) [b](${SITE}/toolhive/faq) ` +
       `[c](${SITE}/toolhive/guides-cli/page#here) [d](https://example.com/x) ` +
-      `[e](${SITE}/api-specs/openapi.yaml)`,
+      `[e](${SITE}/api-specs/v0.2.8/openapi.yaml)`,
   );
   assert.throws(() => convert('[x](./missing.mdx)'), /not a page/);
 });

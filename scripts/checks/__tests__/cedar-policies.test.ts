@@ -22,7 +22,7 @@ import {
 } from '../cedar-policies';
 
 const ROOT = findRepoRoot();
-const schema = loadCedarSchema(path.join(ROOT, 'data/cedar/toolhive.cedarschema'));
+const schema = loadCedarSchema(path.join(ROOT, 'data/releases/v0.2.8/cedar/toolhive.cedarschema'));
 
 /** Problems of one Markdown text with the given decision tables for it. */
 function problemsOf(markdown: string, tables?: Record<string, TableEntry>) {

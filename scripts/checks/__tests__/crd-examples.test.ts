@@ -7,7 +7,7 @@ import {findRepoRoot} from '../lib/code-blocks';
 import {checkMarkdownManifests, checkYamlText, loadSchema, loadValidator} from '../lib/crd-yaml';
 import {checkCrdExamples, formatReport} from '../crd-examples';
 
-const SCHEMA_FILE = path.join(findRepoRoot(), 'data/crd/mcpserver.schema.json');
+const SCHEMA_FILE = path.join(findRepoRoot(), 'data/releases/v0.2.8/crd/mcpserver.schema.json');
 const validate = loadValidator(SCHEMA_FILE);
 
 const VALID = `apiVersion: toolhive.stacklok.dev/v1alpha1

@@ -38,7 +38,7 @@ test('the release folder holds the 14 kinds of ToolHive v0.44.0', () => {
     'VirtualMCPServer',
   ]);
   assert.equal(releaseOf(V044), 'v0.44.0');
-  assert.equal(releaseOf(path.join(ROOT, 'data/crd')), 'v0.2.8');
+  assert.equal(releaseOf(path.join(ROOT, 'data/releases/v0.2.8/crd')), 'v0.2.8');
 });
 
 test('every example manifest passes, one per kind', () => {

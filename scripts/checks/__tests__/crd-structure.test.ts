@@ -23,12 +23,12 @@ import {checkYamlText, loadValidator} from '../lib/crd-yaml';
 import {kubernetesTypes, resource} from '../../crd-reference/generate';
 
 const ROOT = findRepoRoot();
-const extract = loadCrdExtract(path.join(ROOT, 'data/crd/mcpserver.crd.json'));
-const ours = loadJson(path.join(ROOT, 'data/crd/mcpserver.schema.json'));
-const names = loadDerivedNames(path.join(ROOT, 'data/crd/derived-names.yaml'));
+const extract = loadCrdExtract(path.join(ROOT, 'data/releases/v0.2.8/crd/mcpserver.crd.json'));
+const ours = loadJson(path.join(ROOT, 'data/releases/v0.2.8/crd/mcpserver.schema.json'));
+const names = loadDerivedNames(path.join(ROOT, 'data/releases/v0.2.8/crd/derived-names.yaml'));
 const crd = createCrdValidator(extract);
 const validators = {
-  schema: loadValidator(path.join(ROOT, 'data/crd/mcpserver.schema.json')),
+  schema: loadValidator(path.join(ROOT, 'data/releases/v0.2.8/crd/mcpserver.schema.json')),
   crd,
   names,
 };

@@ -17,7 +17,7 @@ import {
 import {lexShell, type Word} from '../lib/thv-lines';
 import {CHART_FILES, checkHelmMarkdown, checkHelmValues} from '../helm-values';
 
-const charts = loadCharts(path.join(findRepoRoot(), 'data/helm'), CHART_FILES);
+const charts = loadCharts(path.join(findRepoRoot(), 'data/releases/v0.2.8/helm'), CHART_FILES);
 const operator = charts.find((c) => c.chart.name === 'toolhive-operator')!;
 const crds = charts.find((c) => c.chart.name === 'toolhive-operator-crds')!;
 
@@ -252,7 +252,7 @@ const problems044 = (command: string, extra = '') =>
 
 test('a release data folder is read through its helm folder', () => {
   assert.equal(chartDataDir(release, CHART_FILES), path.join(release, 'helm'));
-  const helmDir = path.join(findRepoRoot(), 'data/helm');
+  const helmDir = path.join(findRepoRoot(), 'data/releases/v0.2.8/helm');
   assert.equal(chartDataDir(helmDir, CHART_FILES), helmDir);
   assert.throws(
     () => chartDataDir(path.join(findRepoRoot(), 'docs'), CHART_FILES),

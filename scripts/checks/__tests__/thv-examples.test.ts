@@ -15,7 +15,7 @@ import {
 } from '../lib/thv-lines';
 import {checkThvExamples, formatReport} from '../thv-examples';
 
-// A small command tree in the data/cli/thv.yaml format (only the keys the check reads).
+// A small command tree in the data/releases/v0.2.8/cli/thv.yaml format (only the keys the check reads).
 const FIXTURE: CliData = {
   commands: [
     {
@@ -397,10 +397,10 @@ test('checkThvExamples scans docs (including the generated CLI reference) and re
   }
 });
 
-const realData = path.join(findRepoRoot(), 'data/cli/thv.yaml');
+const realData = path.join(findRepoRoot(), 'data/releases/v0.2.8/cli/thv.yaml');
 test(
-  'the real data/cli/thv.yaml accepts real command lines',
-  {skip: !existsSync(realData) && 'data/cli/thv.yaml not present'},
+  'the real data/releases/v0.2.8/cli/thv.yaml accepts real command lines',
+  {skip: !existsSync(realData) && 'data/releases/v0.2.8/cli/thv.yaml not present'},
   () => {
     const real = loadCommandTree(realData);
     for (const line of [

@@ -1,6 +1,6 @@
 /**
  * Cedar policies judged by the Cedar engine itself (@cedar-policy/cedar-wasm),
- * against a schema of what ToolHive v0.2.8 builds (data/cedar/toolhive.cedarschema),
+ * against a schema of what ToolHive v0.2.8 builds (data/releases/v0.2.8/cedar/toolhive.cedarschema),
  * and Cedar requests built the way ToolHive v0.2.8 builds them.
  *
  * - parse: every policy must parse; an entry of a ToolHive policy list must

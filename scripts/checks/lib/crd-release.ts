@@ -13,7 +13,7 @@
  *   (ToolHive v0.2.8), which predate limits.yaml.
  *
  * A folder `data/releases/<release>/crd` belongs to `<release>`; any other
- * folder (today's `data/crd`) to LEGACY_RELEASE.
+ * folder (today's `data/releases/v0.2.8/crd`) to LEGACY_RELEASE.
  */
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
@@ -29,7 +29,7 @@ import {
   type NameRule,
 } from './crd-structure';
 
-/** The release that data/crd (before releases had folders) documents. */
+/** The release that data/releases/v0.2.8/crd (before releases had folders) documents. */
 export const LEGACY_RELEASE = 'v0.2.8';
 
 /** The API group of every ToolHive resource. */

@@ -1,9 +1,9 @@
 /**
  * ToolHive's CRDs as the checks see them: an extract such as
- * data/crd/mcpserver.crd.json (written by scripts/crd-extract/extract.ts from
+ * data/releases/v0.2.8/crd/mcpserver.crd.json (written by scripts/crd-extract/extract.ts from
  * the CRDs of toolhive-operator-crds), turned into a JSON Schema that
  * validates manifests the way `kubectl apply` and the API server do, and
- * compared node by node with our own data/crd/mcpserver.schema.json.
+ * compared node by node with our own data/releases/v0.2.8/crd/mcpserver.schema.json.
  *
  * Validation follows kubectl's default (`--validate=strict`, server-side field
  * validation): a field the CRD doesn't have is an error ("strict decoding

@@ -1,6 +1,6 @@
 /**
  * Helm command lines and values, judged against the values of ToolHive's
- * charts as extracted by scripts/helm-values/extract.ts (data/helm/*.json).
+ * charts as extracted by scripts/helm-values/extract.ts (data/releases/v0.2.8/helm/*.json).
  *
  * - parseHelmArgs: the words after `helm` as Helm's CLI reads them: the
  *   subcommand, the release and chart arguments, and the value flags

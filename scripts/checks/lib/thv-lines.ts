@@ -1,7 +1,7 @@
 /**
  * Check `thv` command lines in documentation against the CLI command tree.
  *
- * The command tree comes from `data/cli/thv.yaml` (see the CLI data format):
+ * The command tree comes from `data/releases/v0.2.8/cli/thv.yaml` (see the CLI data format):
  * every command has a `path` ("thv registry list"), `aliases`, `runnable` and
  * its own `flags` (`name`, `shorthand`, `type`); the root `thv` command carries
  * flags marked `persistent: true`, which every command inherits.
@@ -36,7 +36,7 @@ import leven from 'leven';
 // Command tree
 // ---------------------------------------------------------------------------
 
-/** A flag as written in data/cli/thv.yaml (extra keys are ignored). */
+/** A flag as written in data/releases/v0.2.8/cli/thv.yaml (extra keys are ignored). */
 export interface FlagData {
   name: string;
   shorthand?: string | null;
@@ -50,7 +50,7 @@ export interface FlagGroupData {
   flags: string[];
 }
 
-/** A command as written in data/cli/thv.yaml (extra keys are ignored). */
+/** A command as written in data/releases/v0.2.8/cli/thv.yaml (extra keys are ignored). */
 export interface CommandData {
   path: string;
   aliases?: string[] | null;

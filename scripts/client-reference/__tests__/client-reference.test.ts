@@ -72,7 +72,7 @@ test('the data has the 13 client IDs of thv v0.2.8', () => {
 
 test('the IDs match the client enum of the API description', () => {
   const spec = parse(
-    fs.readFileSync(path.join(siteRoot, 'static', 'api-specs', 'openapi.yaml'), 'utf8'),
+    fs.readFileSync(path.join(siteRoot, 'static', 'api-specs', 'v0.2.8', 'openapi.yaml'), 'utf8'),
   ) as {components: {schemas: Record<string, {enum?: string[]}>}};
   const schemas = spec.components.schemas;
   const clientEnum = (schemas['client.MCPClient'] ?? schemas.ClientType)?.enum;
@@ -83,7 +83,7 @@ test('the IDs match the client enum of the API description', () => {
 test('the IDs match the ones named in the thv client register help', (t) => {
   const register = loadCliData().commands.find((c) => c.path === 'thv client register');
   if (!register) {
-    t.diagnostic('no thv client register command in data/cli/thv.yaml');
+    t.diagnostic('no thv client register command in data/releases/v0.2.8/cli/thv.yaml');
     return;
   }
   const sentence = register.description

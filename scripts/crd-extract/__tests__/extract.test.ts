@@ -133,7 +133,7 @@ test('an unknown schema keyword stops the extract', () => {
 });
 
 test('the output is formatted as Prettier formats data files', async () => {
-  const text = await formatJson({a: [1, 2], b: {c: 'd'}}, 'data/crd/x.json');
+  const text = await formatJson({a: [1, 2], b: {c: 'd'}}, 'data/releases/v0.2.8/crd/x.json');
   assert.equal(text, '{"a": [1, 2], "b": {"c": "d"}}\n');
 });
 

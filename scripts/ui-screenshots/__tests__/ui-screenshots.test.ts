@@ -6,7 +6,7 @@ import {findRepoRoot, listFiles, relativePath} from '../../checks/lib/code-block
 
 const root = findRepoRoot();
 const sizes = JSON.parse(
-  readFileSync(path.join(root, 'data/ui/screenshots.json'), 'utf8'),
+  readFileSync(path.join(root, 'data/releases/v0.2.8/ui/screenshots.json'), 'utf8'),
 ) as Record<string, {width: number; height: number}>;
 const MAX_WIDTH = 1600;
 
@@ -60,7 +60,7 @@ test('webpSize reads the three WebP header forms', () => {
   });
 });
 
-test('data/ui/screenshots.json lists screenshots', () => {
+test('data/releases/v0.2.8/ui/screenshots.json lists screenshots', () => {
   assert.ok(Object.keys(sizes).length > 0);
 });
 

@@ -1,13 +1,13 @@
 import type {ReactNode} from 'react';
 import ThemedImage from '@theme/ThemedImage';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import screenshots from '@site/data/ui/screenshots.json';
+import screenshots from '@site/data/releases/v0.2.8/ui/screenshots.json';
 import styles from './styles.module.css';
 
 export type ScreenshotName = keyof typeof screenshots;
 
 export interface Props {
-  /** A key of data/ui/screenshots.json; the images are static/img/guides-ui/<name>-{light,dark}.webp. */
+  /** A key of data/releases/v0.2.8/ui/screenshots.json; the images are static/img/guides-ui/<name>-{light,dark}.webp. */
   readonly name: ScreenshotName;
   /** What the image shows, for screen readers and when the image does not load. */
   readonly alt: string;
@@ -31,7 +31,7 @@ export default function Screenshot({name, alt, eager = false, caption}: Props): 
   if (!size) {
     throw new Error(
       `<Screenshot name="${String(name)}">: unknown screenshot; known names: ` +
-        `${Object.keys(sizes).join(', ')} (data/ui/screenshots.json)`,
+        `${Object.keys(sizes).join(', ')} (data/releases/v0.2.8/ui/screenshots.json)`,
     );
   }
   if (!alt || !alt.trim()) {
