@@ -158,7 +158,9 @@ function main(argv: string[]): number {
     if (a === '--data') dataFile = argv[++i];
     else if (a.startsWith('--data=')) dataFile = a.slice('--data='.length);
     else if (a === '-h' || a === '--help') {
-      console.log('usage: tsx scripts/checks/thv-examples.ts [--data data/releases/v0.2.8/cli/thv.yaml] [PATH...]');
+      console.log(
+        'usage: tsx scripts/checks/thv-examples.ts [--data data/releases/v0.2.8/cli/thv.yaml] [PATH...]',
+      );
       return 0;
     } else paths.push(a);
   }

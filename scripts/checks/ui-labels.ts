@@ -134,7 +134,8 @@ export function checkUiLabels(
 ): UiLabelsReport {
   const root = path.resolve(options.root ?? findRepoRoot());
   const labels =
-    options.labels ?? loadLabels(path.resolve(root, options.labelsFile ?? 'data/releases/v0.2.8/ui/labels.json'));
+    options.labels ??
+    loadLabels(path.resolve(root, options.labelsFile ?? 'data/releases/v0.2.8/ui/labels.json'));
   const targets = (options.paths && options.paths.length > 0 ? options.paths : DEFAULT_PATHS).map(
     (p) => path.resolve(root, p),
   );

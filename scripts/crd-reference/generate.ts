@@ -25,7 +25,14 @@ import {parse} from 'yaml';
 import {COMPONENT, loadKnownIssues} from '../../plugins/known-issues/data';
 
 export const siteRoot = path.resolve(__dirname, '..', '..');
-export const schemaFile = path.join(siteRoot, 'data', 'releases', 'v0.2.8', 'crd', 'mcpserver.schema.json');
+export const schemaFile = path.join(
+  siteRoot,
+  'data',
+  'releases',
+  'v0.2.8',
+  'crd',
+  'mcpserver.schema.json',
+);
 export const notesFile = path.join(siteRoot, 'data', 'releases', 'v0.2.8', 'crd', 'notes.yaml');
 export const templateFile = path.join(__dirname, 'v0.2.8', 'template.md');
 export const exampleFile = path.join(__dirname, 'v0.2.8', 'example.yaml');
@@ -389,9 +396,12 @@ export function checkNotes(
   const known = new Set(fields.map((f) => f.path));
   const used = new Map<string, string>();
   for (const [p, n] of Object.entries(notes.notes)) {
-    if (!known.has(p)) throw new Error(`data/releases/v0.2.8/crd/notes.yaml: unknown field path "${p}"`);
+    if (!known.has(p))
+      throw new Error(`data/releases/v0.2.8/crd/notes.yaml: unknown field path "${p}"`);
     if (!Array.isArray(n.issues) || n.issues.length === 0) {
-      throw new Error(`data/releases/v0.2.8/crd/notes.yaml: the note on "${p}" names no known issue`);
+      throw new Error(
+        `data/releases/v0.2.8/crd/notes.yaml: the note on "${p}" names no known issue`,
+      );
     }
     for (const id of n.issues) {
       if (!issueIds.has(id)) {

@@ -10,7 +10,9 @@ const root = findRepoRoot();
 const labels = loadLabels(path.join(root, 'data/releases/v0.2.8/ui/labels.json'));
 
 test('labels.json is a sorted list of unique strings', () => {
-  const list = JSON.parse(readFileSync(path.join(root, 'data/releases/v0.2.8/ui/labels.json'), 'utf8')) as string[];
+  const list = JSON.parse(
+    readFileSync(path.join(root, 'data/releases/v0.2.8/ui/labels.json'), 'utf8'),
+  ) as string[];
   assert.ok(list.length > 100, `only ${list.length} labels`);
   assert.deepEqual(
     list,

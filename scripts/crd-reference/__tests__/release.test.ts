@@ -134,7 +134,10 @@ test('generateReference writes a release into any folder, and keeps the v0.2.8 p
     const files = await generateReference(DIR, path.join(out, 'crds'));
     assert.equal(files.length, 15);
     assert.ok(fs.existsSync(path.join(out, 'crds', 'index.mdx')));
-    const legacy = await generateReference(path.join(ROOT, 'data/releases/v0.2.8/crd'), path.join(out, 'old'));
+    const legacy = await generateReference(
+      path.join(ROOT, 'data/releases/v0.2.8/crd'),
+      path.join(out, 'old'),
+    );
     assert.deepEqual(legacy, [path.join(out, 'old', 'crd-spec.mdx')]);
     assert.equal(fs.readFileSync(legacy[0], 'utf8'), renderPage());
     await assert.rejects(

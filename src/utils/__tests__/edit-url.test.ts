@@ -39,7 +39,10 @@ test('every edit link points at a committed file of this repository', () => {
 });
 
 test('generated pages link to the data they are generated from', () => {
-  assert.equal(sourceFileOf('toolhive/reference/cli/thv_run.mdx'), 'data/releases/v0.2.8/cli/thv.yaml');
+  assert.equal(
+    sourceFileOf('toolhive/reference/cli/thv_run.mdx'),
+    'data/releases/v0.2.8/cli/thv.yaml',
+  );
   assert.equal(
     sourceFileOf('toolhive/reference/api/list-workloads.api.mdx'),
     'static/api-specs/v0.2.8/openapi.yaml',
