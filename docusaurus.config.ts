@@ -10,6 +10,10 @@ import remarkDiagrams from './plugins/diagrams/remark';
 import remarkStaticHighlight from './plugins/static-highlight/remark';
 import {editUrlOption} from './src/utils/editUrl';
 import {home, homeMarkdown} from './src/pages/_home';
+import {DOCS_VERSIONS, ROOT_VERSION} from './docs-versions';
+import remarkVersionLinks from './plugins/versions/remark-links';
+import remarkReleaseNotice from './plugins/versions/remark-release-notice';
+import {versionRedirects} from './plugins/versions/redirects';
 
 /** The production site; the MCP endpoint's address in llms.txt is on it too. */
 const SITE_URL = 'https://docs.stacklok.com';
@@ -35,6 +39,12 @@ const algoliaApiKey = process.env.ALGOLIA_API_KEY;
 // Algolia index to query; defaults to "toolhive".
 const algoliaIndexName = process.env.ALGOLIA_INDEX_NAME || 'toolhive';
 const useAlgolia = Boolean(algoliaAppId && algoliaApiKey);
+
+// Docs versions (docs-versions.ts). `npm run build` builds every version;
+// `npm start` builds only the current one (faster), served at the root,
+// unless DOCS_ALL_VERSIONS=1 asks for all of them, as the build has them.
+const includeAllVersions =
+  process.env.NODE_ENV === 'production' || Boolean(process.env.DOCS_ALL_VERSIONS);
 
 // MERMAID_VERBOSE=1 prints each fenced `mermaid` block that the build leaves
 // to @docusaurus/theme-mermaid (drawn in the browser), with its file, line
@@ -65,6 +75,10 @@ const magicComments = [
   },
 ];
 const diagrams = [remarkDiagrams, {verbose: diagramsVerbose}];
+
+// The versions the build includes, and the one at the site root.
+const builtVersions = includeAllVersions ? DOCS_VERSIONS.map((v) => v.name) : ['current'];
+const lastVersion = builtVersions.includes(ROOT_VERSION) ? ROOT_VERSION : 'current';
 const staticHighlight = [
   remarkStaticHighlight,
   {additionalLanguages: prismLanguages, magicComments},
@@ -131,6 +145,23 @@ const config: Config = {
           // Docs live at the site root: docs/toolhive/faq.mdx is /toolhive/faq.
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
+          // One version per documented ToolHive release (docs-versions.ts):
+          // the root version at /, the current one under /next/ until it is
+          // the root, an older one under /<name>/.
+          lastVersion,
+          onlyIncludeVersions: builtVersions,
+          versions: Object.fromEntries(
+            DOCS_VERSIONS.filter((v) => builtVersions.includes(v.name)).map((v) => [
+              v.name,
+              {
+                label: v.label,
+                // The current version's banner says it is being written
+                // while another is at the root (src/theme/DocVersionBanner).
+                banner:
+                  v.name === lastVersion ? 'none' : v.name === 'current' ? 'unreleased' : 'unmaintained',
+              },
+            ]),
+          ),
           // API pages need the API theme's item; its wrapper
           // (plugins/api-reference/theme/ApiItem) renders the framework's
           // DocItem for every other page.
@@ -139,9 +170,17 @@ const config: Config = {
           editUrl: editUrlOption(docsEditUrl),
           // Before the framework's own plugins: <KnownIssue id="..." /> becomes
           // its entry's admonition before the admonition plugin runs
-          // (data/known-issues.yaml), and the diagrams drawn at build time
-          // replace their mermaid blocks before the theme's component would.
-          beforeDefaultRemarkPlugins: [remarkKnownIssues, diagrams],
+          // (data/known-issues.yaml), the diagrams drawn at build time
+          // replace their mermaid blocks before the theme's component would,
+          // a page that still describes an earlier release says so
+          // (plugins/versions), and links to /toolhive/... routes point to
+          // the page's own version.
+          beforeDefaultRemarkPlugins: [
+            remarkKnownIssues,
+            diagrams,
+            remarkReleaseNotice,
+            [remarkVersionLinks, {root: lastVersion}],
+          ],
           remarkPlugins: [staticHighlight],
         } satisfies DocsOptions,
         pages: {
@@ -163,22 +202,26 @@ const config: Config = {
   ],
 
   plugins: [
-    // API reference pages generated from our OpenAPI description.
+    // API reference pages generated from our OpenAPI description of each
+    // documented release, into the docs of its version.
     [
       'docusaurus-plugin-openapi-docs',
       {
         id: 'api',
         docsPluginId: 'classic',
-        config: {
-          toolhive: {
-            specPath: 'static/api-specs/v0.2.8/openapi.yaml',
-            outputDir: 'docs/toolhive/reference/api',
-            downloadUrl: '/api-specs/v0.2.8/openapi.yaml',
-            sidebarOptions: {groupPathsBy: 'tag'},
-            template: 'plugins/api-reference/templates/api.mdx.mustache',
-            infoTemplate: 'plugins/api-reference/templates/info.mdx.mustache',
-          },
-        },
+        config: Object.fromEntries(
+          DOCS_VERSIONS.map((v) => [
+            v.name === 'current' ? 'toolhive' : `toolhive_${v.name.replace(/\W/g, '_')}`,
+            {
+              specPath: `static/api-specs/${v.release}/openapi.yaml`,
+              outputDir: `${v.docsDir}/toolhive/reference/api`,
+              downloadUrl: `/api-specs/${v.release}/openapi.yaml`,
+              sidebarOptions: {groupPathsBy: 'tag'},
+              template: 'plugins/api-reference/templates/api.mdx.mustache',
+              infoTemplate: 'plugins/api-reference/templates/info.mdx.mustache',
+            },
+          ]),
+        ),
       },
     ],
     // A Markdown twin of every page (<route>.md), llms.txt and llms-full.txt.
@@ -220,6 +263,13 @@ const config: Config = {
     './plugins/docs-version-slim/index.ts',
     // Route prefetching: each file once, appended when the browser is idle.
     './plugins/prefetch-lite/index.ts',
+    // With the current version at the root, the old root's addresses still
+    // answer: redirect files to successors or to the old version's pages.
+    lastVersion === 'current' &&
+      includeAllVersions && [
+        '@docusaurus/plugin-client-redirects',
+        versionRedirects(lastVersion),
+      ],
     isProductionDeploy && '@docusaurus/plugin-vercel-analytics',
     isProductionDeploy &&
       gtagTrackingId && ['./plugins/gtag/index.ts', {trackingId: gtagTrackingId}],
@@ -301,14 +351,18 @@ const config: Config = {
           type: 'dropdown',
           label: 'ToolHive Docs',
           position: 'left',
+          // Doc items link to the page in the version the reader is in.
           items: [
-            {label: 'Home', to: '/toolhive'},
-            {label: 'Tutorials', to: '/toolhive/tutorials'},
-            {label: 'ToolHive UI', to: '/toolhive/guides-ui'},
-            {label: 'ToolHive CLI', to: '/toolhive/guides-cli'},
-            {label: 'Kubernetes Operator', to: '/toolhive/guides-k8s'},
+            {type: 'doc', docId: 'toolhive/index', label: 'Home'},
+            {type: 'doc', docId: 'toolhive/tutorials/index', label: 'Tutorials'},
+            {type: 'doc', docId: 'toolhive/guides-ui/index', label: 'ToolHive UI'},
+            {type: 'doc', docId: 'toolhive/guides-cli/index', label: 'ToolHive CLI'},
+            {type: 'doc', docId: 'toolhive/guides-k8s/index', label: 'Kubernetes Operator'},
           ],
         },
+        // The ToolHive release the docs describe; the theme remembers the
+        // reader's choice and links to the same page in the other version.
+        {type: 'docsVersionDropdown', position: 'left'},
         {
           type: 'custom-iconLink',
           position: 'right',

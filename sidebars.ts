@@ -1,10 +1,18 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 import {apiSidebar} from './plugins/api-reference/sidebar';
 import {cliSidebar} from './scripts/cli-reference/sidebar';
+import {loadCliData, releaseDataFile} from './scripts/cli-reference/data';
+import {crdSidebar} from './scripts/crd-reference/sidebar';
+import {docsVersion} from './docs-versions';
+
+const current = docsVersion('current');
 
 /**
- * One sidebar for all docs, ordered the way a newcomer reads: overview,
- * tutorials, a guide section per interface, concepts, then reference.
+ * The sidebar of the current version (docs/, ToolHive v0.44.0), ordered the
+ * way a newcomer reads: overview, tutorials, a guide section per interface,
+ * concepts, then reference, whose CLI, API and Kubernetes parts come from the
+ * release's generated pages. Older versions keep theirs in
+ * versioned_sidebars/.
  */
 const sidebars: SidebarsConfig = {
   toolhiveSidebar: [
@@ -82,9 +90,10 @@ const sidebars: SidebarsConfig = {
       label: 'Reference',
       link: {type: 'doc', id: 'toolhive/reference/index'},
       items: [
-        cliSidebar(),
+        cliSidebar(loadCliData(releaseDataFile(current.release))),
         apiSidebar(),
-        'toolhive/reference/crd-spec',
+        crdSidebar(current),
+        'toolhive/reference/helm-chart-values',
         'toolhive/reference/client-compatibility',
         'toolhive/reference/known-issues',
       ],

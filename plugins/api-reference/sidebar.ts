@@ -18,13 +18,26 @@ export const API_OUTPUT_DIR = 'docs/toolhive/reference/api';
 /** The overview page, generated from the spec's `info` (its route is /toolhive/reference/api). */
 export const API_INFO_DOC_ID = 'toolhive/reference/api/toolhive-api';
 
-export function apiSidebar(siteDir: string = path.resolve(__dirname, '../..')): SidebarItemConfig {
-  const slicePath = path.join(siteDir, API_OUTPUT_DIR, 'sidebar.ts');
+export function apiSidebar(
+  siteDir: string = path.resolve(__dirname, '../..'),
+  outputDir: string = API_OUTPUT_DIR,
+): SidebarItemConfig {
+  const slicePath = path.join(siteDir, outputDir, 'sidebar.ts');
   if (!fs.existsSync(slicePath)) {
     throw new Error(`${slicePath} is missing: run "npm run gen:api" to generate the API reference`);
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const slice = (require(slicePath) as {default: SidebarItemConfig[]}).default;
+  const raw = (require(slicePath) as {default: SidebarItemConfig[]}).default;
+  // In a versioned docs folder the generator writes ids with the folder's
+  // name (version-0.2.8/toolhive/...); a version's doc ids have none.
+  const unversioned = (item: SidebarItemConfig): SidebarItemConfig => {
+    if (typeof item !== 'object' || item === null) return item;
+    const copy = {...item} as SidebarItemConfig & {id?: string; items?: SidebarItemConfig[]};
+    if (typeof copy.id === 'string') copy.id = copy.id.replace(/^version-[^/]+\//, '');
+    if (Array.isArray(copy.items)) copy.items = copy.items.map(unversioned);
+    return copy;
+  };
+  const slice = raw.map(unversioned);
   return {
     type: 'category',
     label: 'API reference',

@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
+import type {DocsVersion} from '../../docs-versions';
 import {
   dataFile,
   loadKnownIssues,
@@ -161,6 +162,20 @@ export function generate(): string {
   const page = renderPage(issues, findMentions());
   fs.writeFileSync(pageFile, page);
   return pageFile;
+}
+
+/** Writes the known issues page of one docs version, with the mentions of its own pages. */
+export function generateForVersion(version: DocsVersion): string {
+  const dir = path.join(siteRoot, version.docsDir);
+  const file = path.join(dir, 'toolhive', 'reference', 'known-issues.mdx');
+  const issues = [...loadKnownIssues(dataFile).values()];
+  const mentions = findMentions(docsFiles(dir).filter((f) => f !== file)).map((m) => ({
+    ...m,
+    file: path.relative(dir, path.join(docsDir, m.file)).split(path.sep).join('/'),
+  }));
+  fs.mkdirSync(path.dirname(file), {recursive: true});
+  fs.writeFileSync(file, renderPage(issues, mentions));
+  return file;
 }
 
 if (require.main === module) {

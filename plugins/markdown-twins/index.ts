@@ -18,6 +18,7 @@ import {
   type TwinSection,
 } from './llms-txt';
 import {twinPath} from './twin-path';
+import {DOCS_VERSIONS} from '../../docs-versions';
 
 export {LLMS_FULL_TXT, LLMS_TXT, type Twin, type TwinSection} from './llms-txt';
 
@@ -45,14 +46,14 @@ export interface MarkdownTwinsOptions {
   apiDocPrefix?: string;
   /** Doc id of the API overview page (default: plugins/api-reference's). */
   apiInfoDocId?: string;
-  /** OpenAPI description, site-relative. */
-  openApiPath?: string;
   /** Writes the landing page's Markdown (below its title and description). */
   home?: {title: string; description: string; markdown: (siteUrl: string) => string};
 }
 
 interface DocEntry {
   id: string;
+  /** The docs version's name ('current', '0.2.8'...). */
+  version: string;
   route: string;
   title: string;
   description: string;
@@ -106,17 +107,22 @@ export default function pluginMarkdownTwins(
       for (const content of docsContent) {
         for (const version of content.loadedVersions) {
           for (const doc of version.docs) {
-            routeOfId.set(doc.id, asRoute(doc.permalink));
+            if (version.isLast) routeOfId.set(doc.id, asRoute(doc.permalink));
             docs.push({
               id: doc.id,
+              version: version.versionName,
               route: asRoute(doc.permalink),
               title: doc.title,
               description: doc.frontMatter.description ? doc.description : '',
               source: doc.source.replace(/^@site\//, ''),
             });
           }
+          // llms.txt lists the version at the site root.
+          if (!version.isLast) continue;
           const overview: string[] = [];
-          const byId = new Map(docs.map((d) => [d.id, d]));
+          const byId = new Map(
+            docs.filter((d) => d.version === version.versionName).map((d) => [d.id, d]),
+          );
           const walk = (items: SidebarItem[], into: string[]) => {
             for (const item of items) {
               if ((item.type === 'doc' || item.type === 'ref') && item.id) {
@@ -165,13 +171,22 @@ export default function pluginMarkdownTwins(
     async postBuild({outDir}) {
       const routeOfSource = new Map(docs.map((d) => [d.source, d.route]));
       for (const p of mdxPages) routeOfSource.set(p.source, p.route);
-      const spec = parseOpenApi(
-        await fs.readFile(
-          path.join(siteDir, options.openApiPath ?? 'static/api-specs/v0.2.8/openapi.yaml'),
-          'utf8',
-        ),
-      );
-      const ops = new Map(operations(spec).map((o) => [`${apiPrefix}${o.id}`, o]));
+      // Each version's API pages come from the OpenAPI description of its release.
+      const specs = new Map<
+        string,
+        {
+          spec: ReturnType<typeof parseOpenApi>;
+          ops: Map<string, ReturnType<typeof operations>[number]>;
+        }
+      >();
+      for (const version of DOCS_VERSIONS) {
+        const file = path.join(siteDir, `static/api-specs/${version.release}/openapi.yaml`);
+        const spec = parseOpenApi(await fs.readFile(file, 'utf8'));
+        specs.set(version.name, {
+          spec,
+          ops: new Map(operations(spec).map((o) => [`${apiPrefix}${o.id}`, o])),
+        });
+      }
       const byRoute = new Map(docs.map((d) => [d.route, d]));
       const twins = new Map<string, Twin>();
       const cardList = (routes: string[]) =>
@@ -196,11 +211,12 @@ export default function pluginMarkdownTwins(
 
       for (const doc of docs) {
         let body: string;
+        const {spec, ops} = specs.get(doc.version)!;
         if (doc.id === apiInfoId) {
           body = overviewMarkdown(spec, (tag) =>
             [...ops.entries()]
               .filter(([, o]) => ((o.op.tags as string[]) ?? []).includes(tag))
-              .map(([id]) => docs.find((d) => d.id === id))
+              .map(([id]) => docs.find((d) => d.id === id && d.version === doc.version))
               .filter((d): d is DocEntry => !!d)
               .map((d) => `- [${d.title}](${siteUrl}${d.route})`),
           );

@@ -210,10 +210,19 @@ export function checkPolicySets(
   return {problems, policies: policyCount, requests: requestCount};
 }
 
-function scanFile(file: string): FileScan {
+export function scanFile(file: string): FileScan {
   const text = readFileSync(file, 'utf8');
   if (/\.ya?ml$/i.test(file)) return scanYamlFile(text, path.basename(file));
   return scanMarkdown(text);
+}
+
+/**
+ * The key of a file in the decisions file: its path, with a versioned docs
+ * folder written as docs/ (the page at the same place in every docs version
+ * that describes the release shares its decisions).
+ */
+export function decisionsKey(rel: string): string {
+  return rel.replace(/^versioned_docs\/version-[^/]+\//, 'docs/');
 }
 
 export function checkCedarPolicies(options: CedarOptions = {}): CedarReport {
@@ -226,9 +235,13 @@ export function checkCedarPolicies(options: CedarOptions = {}): CedarReport {
   const targets = (options.paths && options.paths.length > 0 ? options.paths : DEFAULT_PATHS)
     .map((p) => path.resolve(root, p))
     .filter((p) => existsSync(p));
-  const generated = GENERATED_PAGES.map((p) => path.resolve(root, p));
+  // A generated page of any docs version (versioned_docs/version-X/ is docs/ there).
+  const isGenerated = (f: string) => {
+    const rel = relativePath(root, f).replace(/^versioned_docs\/version-[^/]+\//, 'docs/');
+    return GENERATED_PAGES.some((g) => rel === g || rel.startsWith(`${g}/`));
+  };
   const files = listFiles(targets, ['.md', '.mdx', '.yaml', '.yml']).filter(
-    (f) => !generated.some((g) => f === g || f.startsWith(`${g}${path.sep}`)),
+    (f) => !isGenerated(f),
   );
   const report: CedarReport = {
     files: files.length,
@@ -240,17 +253,18 @@ export function checkCedarPolicies(options: CedarOptions = {}): CedarReport {
   const seen = new Map<string, Set<string>>();
   for (const file of files) {
     const rel = relativePath(root, file);
+    const key = decisionsKey(rel);
     const scan = scanFile(file);
     if (scan.sets.length === 0 && scan.stray.length === 0) continue;
     report.sets += scan.sets.length;
-    seen.set(rel, new Set(scan.sets.map((s) => s.id)));
-    const r = checkPolicySets(scan, schema, tables[rel], tablesName, rel);
+    seen.set(key, new Set(scan.sets.map((s) => s.id)));
+    const r = checkPolicySets(scan, schema, tables[key], tablesName, key);
     report.policies += r.policies;
     report.requests += r.requests;
     for (const p of r.problems) report.problems.push({file: rel, ...p});
   }
   // Entries whose page or set no longer exists. Only judged for files that were scanned.
-  const scanned = new Set(files.map((f) => relativePath(root, f)));
+  const scanned = new Set(files.map((f) => decisionsKey(relativePath(root, f))));
   for (const [file, entries] of Object.entries(tables)) {
     for (const id of Object.keys(entries ?? {})) {
       if (!scanned.has(file)) {

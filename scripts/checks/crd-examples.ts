@@ -122,9 +122,13 @@ export function checkCrdExamples(options: CrdExamplesOptions = {}): CrdExamplesR
   )
     .map((p) => path.resolve(root, p))
     .filter((p) => existsSync(p));
-  const generated = GENERATED_PAGES.map((p) => path.resolve(root, p));
+  // A generated page of any docs version (versioned_docs/version-X/ is docs/ there).
+  const isGenerated = (f: string) => {
+    const rel = relativePath(root, f).replace(/^versioned_docs\/version-[^/]+\//, 'docs/');
+    return GENERATED_PAGES.some((g) => rel === g || rel.startsWith(`${g}/`));
+  };
   const files = listFiles(targets, ['.md', '.mdx', '.yaml', '.yml']).filter(
-    (f) => !generated.some((g) => f === g || f.startsWith(`${g}${path.sep}`)),
+    (f) => !isGenerated(f),
   );
   const report: CrdExamplesReport = {files: files.length, manifests: 0, kinds: {}, problems: []};
   for (const file of files) {
