@@ -13,6 +13,8 @@ export const generatedSources: ReadonlyArray<readonly [RegExp, string]> = [
   [/^toolhive\/reference\/crds\//, 'data/releases/v0.44.0/crd/fields.yaml'],
   [/^toolhive\/reference\/client-compatibility\.mdx?$/, 'data/releases/v0.2.8/clients.yaml'],
   [/^toolhive\/reference\/known-issues\.mdx?$/, 'data/known-issues.yaml'],
+  // Built from every area of two releases' data: the generator names the files it reads.
+  [/^toolhive\/reference\/changes\//, 'scripts/release-changes/generate.ts'],
 ];
 
 /** The repository path a contributor edits to change the page at `docPath` (relative to docs/). */

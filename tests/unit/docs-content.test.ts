@@ -21,6 +21,7 @@ const files = fg
       'docs/toolhive/reference/crds/**',
       'docs/toolhive/reference/client-compatibility.mdx',
       'docs/toolhive/reference/known-issues.mdx',
+      'docs/toolhive/reference/changes/**',
       'docs/**/_*.{md,mdx}',
     ],
   })

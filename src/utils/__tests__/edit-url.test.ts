@@ -47,6 +47,10 @@ test('generated pages link to the data they are generated from', () => {
     sourceFileOf('toolhive/reference/api/list-workloads.api.mdx'),
     'static/api-specs/v0.2.8/openapi.yaml',
   );
+  assert.equal(
+    sourceFileOf('toolhive/reference/changes/v0.2.8-to-v0.44.0.mdx'),
+    'scripts/release-changes/generate.ts',
+  );
   assert.equal(sourceFileOf('toolhive/faq.mdx'), 'docs/toolhive/faq.mdx');
   assert.equal(
     editUrlOption('https://x.test/edit/main')!({docPath: 'toolhive/faq.mdx'}),
