@@ -328,9 +328,9 @@ export function renderPage(
       '## Fixed before this release \\{#fixed-before-this-release}',
       '',
       wrap(
-        `Some pages of this version still describe ${earlierReleases.map((r) => `ToolHive ${r}`).join(' or ')}, ` +
-          'and say so. They show these issues of that release, which the ' +
-          'releases this page covers no longer have.',
+        `Some pages of this version still describe ${earlierReleases.map((r) => `ToolHive ${r}`).join(' or ')}. ` +
+          'They show these issues of that release, which the releases this ' +
+          'page covers no longer have: each entry names the release that fixes it.',
       ),
       '',
       ...earlier.map(({issue, status}) => entrySection(issue, status, of(issue))),
