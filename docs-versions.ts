@@ -17,6 +17,8 @@ export interface DocsVersion {
   release: string;
   /** The ToolHive UI release its UI guides describe. */
   uiRelease: string;
+  /** Older ToolHive UI releases its UI guides also describe, where they differ from uiRelease. */
+  olderUiReleases?: readonly string[];
   /** The Helm chart versions its Kubernetes guides describe. */
   charts: {operator: string; crds: string};
   /** Where its pages are: docs/ for the current version. */
@@ -50,6 +52,7 @@ export const DOCS_VERSIONS: readonly DocsVersion[] = [
     label: 'v0.2.8',
     release: 'v0.2.8',
     uiRelease: 'v0.5.0',
+    olderUiReleases: ['v0.4.0'],
     charts: {operator: '0.2.4', crds: '0.0.15'},
     docsDir: 'versioned_docs/version-0.2.8',
     date: '2025-08-18',

@@ -90,6 +90,7 @@ const sidebars: SidebarsConfig = {
       label: 'Reference',
       link: {type: 'doc', id: 'toolhive/reference/index'},
       items: [
+        'toolhive/reference/changes/v0.2.8-to-v0.44.0',
         cliSidebar(loadCliData(releaseDataFile(current.release))),
         apiSidebar(),
         crdSidebar(current),

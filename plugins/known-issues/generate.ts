@@ -1,17 +1,23 @@
 /**
- * Generates docs/toolhive/reference/known-issues.mdx from
- * data/known-issues.yaml: every entry, grouped by the surface it affects
- * first, with what the reader sees, the workaround, the releases checked,
- * the release that fixes it, its source at the release tag, and the pages
- * that mention it. The page is a build output (gitignored); prestart and
- * prebuild run this script. Edit the data file, not the output.
+ * Generates the known issues page of each docs version,
+ * <docsDir>/toolhive/reference/known-issues.mdx, from data/known-issues.yaml:
+ * the entries that affect the version's releases (./versions.ts), grouped by
+ * the surface they affect first, with what the reader sees, the workaround,
+ * the releases checked, the release that fixes it, its source at the release
+ * tag, and the pages of that version that mention it. Apart from them: the
+ * entries found in an earlier release that nobody has checked at the
+ * version's releases yet, and the entries fixed by then that pages of the
+ * version still show because they describe an earlier release. The page is a
+ * build output (gitignored); prestart and prebuild run this script. Edit the
+ * data file, not the output.
  *
  * Usage: tsx plugins/known-issues/generate.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import type {DocsVersion} from '../../docs-versions';
+import {DOCS_VERSIONS, type DocsVersion} from '../../docs-versions';
+import {pageRelease} from '../versions/page-release';
 import {
   dataFile,
   loadKnownIssues,
@@ -23,43 +29,103 @@ import {
   type KnownIssue,
   type SourceRef,
 } from './data';
+import {
+  affects,
+  releaseList,
+  releasesConcerned,
+  statusIn,
+  whyNot,
+  type VersionStatus,
+} from './versions';
 
-export const docsDir = path.join(siteRoot, 'docs');
-export const pageFile = path.join(docsDir, 'toolhive', 'reference', 'known-issues.mdx');
+/** The folder of a version's pages. */
+export const versionDocsDir = (version: DocsVersion): string =>
+  path.join(siteRoot, version.docsDir);
+
+/** A version's known issues page. */
+export const pageFileOf = (version: DocsVersion): string =>
+  path.join(versionDocsDir(version), 'toolhive', 'reference', 'known-issues.mdx');
 
 export interface Mention {
   id: string;
-  /** Path relative to docs/. */
+  /** Path relative to the version's docs folder. */
   file: string;
   line: number;
   title: string;
+  /** The ToolHive release the page describes. */
+  release: string;
 }
 
-/** Markdown and MDX pages under docs/, but the generated reference page itself. */
-export function docsFiles(dir = docsDir): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...docsFiles(full));
-    else if (/\.mdx?$/.test(entry.name) && full !== pageFile) out.push(full);
-  }
-  return out.sort();
+/** Markdown and MDX pages under a docs folder, but its generated known issues page. */
+export function docsFiles(dir: string): string[] {
+  const own = path.join(dir, 'toolhive', 'reference', 'known-issues.mdx');
+  const walk = (d: string): string[] =>
+    fs.readdirSync(d, {withFileTypes: true}).flatMap((entry) => {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) return walk(full);
+      return /\.mdx?$/.test(entry.name) && full !== own ? [full] : [];
+    });
+  return walk(dir).sort();
 }
 
-/** Every `<KnownIssue>` in the docs, with the title of the page that holds it. */
-export function findMentions(files = docsFiles()): Mention[] {
+/**
+ * Every `<KnownIssue>` in the pages of a docs version, with the title of the
+ * page that holds it and the release it describes: its front matter's
+ * `release`, else the version's.
+ */
+export function findMentions(
+  version: DocsVersion,
+  dir: string = versionDocsDir(version),
+  files: string[] = docsFiles(dir),
+): Mention[] {
   const mentions: Mention[] = [];
   for (const file of files) {
     const source = fs.readFileSync(file, 'utf8');
     const found = mentionsIn(source);
     if (found.length === 0) continue;
-    const frontMatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1];
-    const title = (frontMatter && (parse(frontMatter) as {title?: string}).title) || file;
-    for (const m of found) {
-      mentions.push({...m, file: path.relative(docsDir, file).split(path.sep).join('/'), title});
-    }
+    const frontMatterText = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1];
+    const frontMatter = ((frontMatterText ? parse(frontMatterText) : null) ?? {}) as {
+      title?: string;
+      release?: unknown;
+    };
+    const title = frontMatter.title || file;
+    const release = pageRelease(file, frontMatter) ?? version.release;
+    const rel = path.relative(dir, file).split(path.sep).join('/');
+    for (const m of found) mentions.push({...m, file: rel, title, release});
   }
   return mentions;
+}
+
+/**
+ * The mentions whose entry does not affect the release their page
+ * describes, or is not in the data, each as `file:line: why`. The build
+ * stops at each of them (remark.ts); the unit tests list them all.
+ */
+export function mentionProblems(
+  mentions: Mention[],
+  issues: Map<string, KnownIssue>,
+  versions: readonly DocsVersion[] = DOCS_VERSIONS,
+): string[] {
+  const problems: string[] = [];
+  for (const m of mentions) {
+    const issue = issues.get(m.id);
+    const where = `${m.file}:${m.line}`;
+    if (!issue) {
+      problems.push(`${where}: unknown known-issue id "${m.id}"`);
+      continue;
+    }
+    const version = versions.find((v) => v.release === m.release);
+    if (!version) {
+      problems.push(`${where}: the page describes ${m.release}, which no docs version describes`);
+      continue;
+    }
+    if (!affects(issue, version)) {
+      problems.push(
+        `${where}: "${m.id}" does not affect ${releaseList(releasesConcerned(issue, version))}, which the page describes: ${whyNot(issue, version)}`,
+      );
+    }
+  }
+  return problems;
 }
 
 function sourceLink(s: SourceRef): string {
@@ -74,11 +140,18 @@ const KIND: Record<KnownIssue['severity'], string> = {
   limitation: 'Limitation: it works as built, but not as you might expect',
 };
 
-function entrySection(issue: KnownIssue, mentions: Mention[]): string {
-  const surfaces = issue.surfaces.map((s) => SURFACES.find((x) => x.id === s)!.title).join(', ');
-  const status = issue.fixedIn
+/** The status line of an entry on a version's page. */
+function statusLine(issue: KnownIssue, status: VersionStatus): string {
+  const end = issue.fixedIn
     ? `Fixed in ${releaseName(issue.fixedIn)}.`
     : `Still present in ${releaseName(issue.presentIn!)}, the newest release checked.`;
+  return status.status === 'unconfirmed'
+    ? `${end} Not yet checked in ${releaseList(status.at)}.`
+    : end;
+}
+
+function entrySection(issue: KnownIssue, status: VersionStatus, mentions: Mention[]): string {
+  const surfaces = issue.surfaces.map((s) => SURFACES.find((x) => x.id === s)!.title).join(', ');
   const pages = [...new Map(mentions.map((m) => [m.file, m])).values()]
     .map((m) => `[${m.title}](/${m.file.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '')})`)
     .join(', ');
@@ -92,22 +165,89 @@ function entrySection(issue: KnownIssue, mentions: Mention[]): string {
     `- **Kind:** ${KIND[issue.severity]}.`,
     `- **Affects:** ${surfaces}.`,
     `- **Checked in:** ${issue.checked.map(releaseName).join(', ')}.`,
-    `- **Status:** ${status}`,
+    `- **Status:** ${statusLine(issue, status)}`,
     `- **Source:** ${issue.source.map(sourceLink).join('; ')}.`,
     ...(pages ? [`- **Mentioned in:** ${pages}.`] : []),
     '',
   ].join('\n');
 }
 
-/** The reference page's MDX. */
-export function renderPage(issues: KnownIssue[], mentions: Mention[]): string {
+/** The releases a version describes, for the page's first sentence. */
+function describedReleases(version: DocsVersion): string {
+  const older = version.olderUiReleases ?? [];
+  const ui = `ToolHive UI ${version.uiRelease}${
+    older.length > 0 ? ` (and ${older.join(', ')}, where its guides say it differs)` : ''
+  }`;
+  return (
+    `ToolHive ${version.release}, ${ui}, and the Helm charts ` +
+    `\`toolhive-operator\` ${version.charts.operator} and ` +
+    `\`toolhive-operator-crds\` ${version.charts.crds}`
+  );
+}
+
+/** A paragraph's words in lines of at most 80 characters. */
+function wrap(text: string, width = 80): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
+}
+
+/** Which entries are on a version's page, and under which part of it. */
+export interface PageEntries {
+  /** Entries that affect the version's releases. */
+  affecting: Array<{issue: KnownIssue; status: VersionStatus}>;
+  /** Entries found in an earlier release and not yet checked at the version's releases. */
+  unconfirmed: Array<{issue: KnownIssue; status: VersionStatus}>;
+  /**
+   * Entries that do not affect the version's releases, shown by its pages
+   * that describe an earlier release (front matter `release`).
+   */
+  earlier: Array<{issue: KnownIssue; status: VersionStatus}>;
+}
+
+export function pageEntries(
+  version: DocsVersion,
+  issues: KnownIssue[],
+  mentions: Mention[],
+): PageEntries {
+  const entries: PageEntries = {affecting: [], unconfirmed: [], earlier: []};
+  const mentioned = new Set(mentions.filter((m) => m.release !== version.release).map((m) => m.id));
+  for (const issue of issues) {
+    const status = statusIn(issue, version);
+    if (status.status === 'present') entries.affecting.push({issue, status});
+    else if (status.status === 'unconfirmed') entries.unconfirmed.push({issue, status});
+    else if (mentioned.has(issue.id)) entries.earlier.push({issue, status});
+  }
+  return entries;
+}
+
+/** A version's known issues page, as MDX. */
+export function renderPage(
+  version: DocsVersion,
+  issues: KnownIssue[],
+  mentions: Mention[],
+): string {
+  const {affecting, unconfirmed, earlier} = pageEntries(version, issues, mentions);
+  const of = (issue: KnownIssue) => mentions.filter((m) => m.id === issue.id);
+  const releases = describedReleases(version);
+  const earlierReleases = [
+    ...new Set(mentions.filter((m) => m.release !== version.release).map((m) => m.release)),
+  ];
   const out = [
     '---',
     'title: Known issues',
     'description: >-',
-    '  Bugs and limitations of ToolHive v0.2.8, ToolHive UI v0.5.0 and the operator',
-    '  charts, with what you see, the workaround, the source at the release tag and the',
-    '  release that fixes each.',
+    `  Bugs and limitations of ToolHive ${version.release}, ToolHive UI ${version.uiRelease} and the`,
+    '  operator charts: what you see, the workaround, the source and the fix.',
     'keywords:',
     '  - bugs',
     '  - limitations',
@@ -118,67 +258,113 @@ export function renderPage(issues: KnownIssue[], mentions: Mention[]): string {
     '',
     '{/*Generated from data/known-issues.yaml by plugins/known-issues/generate.ts. Do not edit.*/}',
     '',
-    'This page lists the product gaps of the releases these docs describe that',
-    'can trip you up: places where ToolHive does not do what the docs, a flag or',
-    'a field name would lead you to expect, and places where it leaves something',
-    'exposed. Each entry says what you see, what to do instead, the releases whose',
-    'source was checked, the first later release that fixes it when there is one,',
-    'and the line of source at the release tag where the behaviour comes from.',
-    'The guides show the same entries, word for word, where they matter.',
+    wrap(
+      `This page lists the known issues of ${releases}: places where ToolHive ` +
+        'does not do what the docs, a flag or a field name would lead you to ' +
+        'expect, and places where it leaves something exposed. Each entry says ' +
+        'what you see, what to do instead, the releases whose source was checked, ' +
+        'the first later release that fixes it when there is one, and the line of ' +
+        'source at the release tag where the behaviour comes from. The guides show ' +
+        'the same entries, word for word, where they matter.',
+    ),
     '',
-    'Entries are grouped by where you meet them first; an entry that also',
-    'affects another part of ToolHive is listed there as a link.',
+    wrap(
+      'An entry is listed when it is confirmed for one of these releases. Each ' +
+        'product is compared with its own releases, by version number: ToolHive ' +
+        'with ToolHive, ToolHive UI with ToolHive UI, each chart with the same ' +
+        'chart. An issue is confirmed for a release when the source of that release ' +
+        'shows it, or when the source of an earlier release shows it and either the ' +
+        'first release without it is a later one, or the source of a later release ' +
+        'still shows it. An issue fixed in one of these releases or an earlier one ' +
+        'is not listed; when a later release fixes a listed issue, its status names ' +
+        'that release.',
+    ),
+    '',
+    wrap(
+      'Entries are grouped by where you meet them first; an entry that also ' +
+        'affects another part of ToolHive is listed there as a link.' +
+        (unconfirmed.length > 0
+          ? ' Issues found in an earlier release that the source of these releases ' +
+            'has not been checked for yet are listed apart, under ' +
+            '[Not yet checked at this release](#not-yet-checked).'
+          : ''),
+    ),
     '',
   ];
   for (const surface of SURFACES) {
-    const own = issues.filter((i) => i.surfaces[0] === surface.id);
-    const also = issues.filter((i) => i.surfaces.slice(1).includes(surface.id));
+    const own = affecting.filter((e) => e.issue.surfaces[0] === surface.id);
+    const also = affecting.filter((e) => e.issue.surfaces.slice(1).includes(surface.id));
     if (own.length === 0 && also.length === 0) continue;
     out.push(`## ${surface.title} \\{#${surface.id}}`, '');
-    for (const issue of own) {
-      out.push(
-        entrySection(
-          issue,
-          mentions.filter((m) => m.id === issue.id),
-        ),
-      );
-    }
+    for (const {issue, status} of own) out.push(entrySection(issue, status, of(issue)));
     if (also.length > 0) {
       out.push(
         own.length > 0
           ? `These entries, listed in another section, also affect the ${surface.title}:`
           : `These entries, listed in another section, affect the ${surface.title}:`,
         '',
-        ...also.map((i) => `- [${i.title}](#${i.id})`),
+        ...also.map((e) => `- [${e.issue.title}](#${e.issue.id})`),
         '',
       );
     }
   }
+  if (unconfirmed.length > 0) {
+    out.push(
+      '## Not yet checked at this release \\{#not-yet-checked}',
+      '',
+      wrap(
+        'These issues were found in an earlier release, and the source of the ' +
+          'releases this page covers has not been checked for them yet: they may ' +
+          'or may not still be there, so the pages that describe these releases ' +
+          'do not show them. Each entry names the newest release known to have ' +
+          'it. If you see its symptom, its workaround may help.',
+      ),
+      '',
+      ...unconfirmed.map(({issue, status}) => entrySection(issue, status, of(issue))),
+    );
+  }
+  if (earlier.length > 0) {
+    out.push(
+      '## Fixed before this release \\{#fixed-before-this-release}',
+      '',
+      wrap(
+        `Some pages of this version still describe ${earlierReleases.map((r) => `ToolHive ${r}`).join(' or ')}. ` +
+          'They show these issues of that release, which the releases this ' +
+          'page covers no longer have: each entry names the release that fixes it.',
+      ),
+      '',
+      ...earlier.map(({issue, status}) => entrySection(issue, status, of(issue))),
+    );
+  }
   return out.join('\n');
-}
-
-export function generate(): string {
-  const issues = [...loadKnownIssues(dataFile).values()];
-  const page = renderPage(issues, findMentions());
-  fs.writeFileSync(pageFile, page);
-  return pageFile;
 }
 
 /** Writes the known issues page of one docs version, with the mentions of its own pages. */
 export function generateForVersion(version: DocsVersion): string {
-  const dir = path.join(siteRoot, version.docsDir);
-  const file = path.join(dir, 'toolhive', 'reference', 'known-issues.mdx');
+  const dir = versionDocsDir(version);
+  const file = pageFileOf(version);
   const issues = [...loadKnownIssues(dataFile).values()];
-  const mentions = findMentions(docsFiles(dir).filter((f) => f !== file)).map((m) => ({
-    ...m,
-    file: path.relative(dir, path.join(docsDir, m.file)).split(path.sep).join('/'),
-  }));
   fs.mkdirSync(path.dirname(file), {recursive: true});
-  fs.writeFileSync(file, renderPage(issues, mentions));
+  fs.writeFileSync(file, renderPage(version, issues, findMentions(version, dir)));
   return file;
 }
 
+/** Writes the page of every version whose docs folder exists; returns the files written and the folders missing. */
+export function generate(versions: readonly DocsVersion[] = DOCS_VERSIONS): {
+  written: string[];
+  missing: string[];
+} {
+  const written: string[] = [];
+  const missing: string[] = [];
+  for (const version of versions) {
+    if (fs.existsSync(versionDocsDir(version))) written.push(generateForVersion(version));
+    else missing.push(version.docsDir);
+  }
+  return {written, missing};
+}
+
 if (require.main === module) {
-  const file = generate();
-  console.log(`known issues: wrote ${path.relative(siteRoot, file)}`);
+  const {written, missing} = generate();
+  for (const file of written) console.log(`known issues: wrote ${path.relative(siteRoot, file)}`);
+  for (const dir of missing) console.log(`known issues: skipped ${dir}, which does not exist`);
 }

@@ -6,12 +6,18 @@
  * in the page's JavaScript. Registered before the framework's own remark
  * plugins, whose admonition plugin then draws it like any `:::warning`.
  *
- * An unknown id, or a `<KnownIssue>` without an id or with children, stops
- * the build with the file and line.
+ * A page shows an entry only when it affects the release the page
+ * describes (plugins/versions/page-release.ts: the page's version's release,
+ * or its front matter's `release`), by the rule of ./versions.ts. An unknown
+ * id, an entry that does not affect that release, or a `<KnownIssue>`
+ * without an id or with children stops the build with the file and line.
+ * The admonition's link to the entry is a route (/toolhive/...); the
+ * version links plugin points it to the page's own version.
  */
 import type {Root, RootContent} from 'mdast';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
-import {admonitionNode, COMPONENT, dataFile, knownIssue, STATUS_CLASS} from './data';
+import {admonitionNode, COMPONENT, dataFile, STATUS_CLASS} from './data';
+import {issueForPage} from './versions';
 
 export interface RemarkKnownIssuesOptions {
   /** The data file (default: data/known-issues.yaml). */
@@ -20,7 +26,10 @@ export interface RemarkKnownIssuesOptions {
 
 export default function remarkKnownIssues(options: RemarkKnownIssuesOptions = {}) {
   const file = options.file ?? dataFile;
-  return async (root: Root, vfile: {path?: string}): Promise<void> => {
+  return async (
+    root: Root,
+    vfile: {path?: string; data?: {frontMatter?: {release?: unknown}}},
+  ): Promise<void> => {
     const {visit} = await import('unist-util-visit');
     visit(root, (node, index, parent) => {
       const jsx = node as unknown as MdxJsxFlowElement;
@@ -43,7 +52,7 @@ export default function remarkKnownIssues(options: RemarkKnownIssuesOptions = {}
       }
       let issue;
       try {
-        issue = knownIssue(idAttr.value, file);
+        issue = issueForPage(idAttr.value, vfile.path ?? '', vfile.data?.frontMatter, file);
       } catch (error) {
         throw new Error(`${where}: ${(error as Error).message}`);
       }

@@ -20,7 +20,9 @@ import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import {unified} from 'unified';
-import {admonitionNode, COMPONENT as KNOWN_ISSUE_COMPONENT, knownIssue} from '../known-issues/data';
+import {parse as parseYaml} from 'yaml';
+import {admonitionNode, COMPONENT as KNOWN_ISSUE_COMPONENT} from '../known-issues/data';
+import {issueForPage} from '../known-issues/versions';
 
 export interface ConvertContext {
   /** Absolute site URL without a trailing slash, such as https://docs.stacklok.com. */
@@ -59,6 +61,12 @@ export function stripFrontMatter(source: string): string {
   return source.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
 }
 
+/** The source's front matter, parsed ({} without one). */
+function frontMatterOf(source: string): Record<string, unknown> {
+  const yaml = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(source)?.[1];
+  return (yaml ? parseYaml(yaml) : null) ?? {};
+}
+
 /** Markdown of an mdast tree (GFM tables, fenced code, `-` bullets). */
 export function stringify(tree: Root): string {
   return printer.stringify(tree).trim();
@@ -83,12 +91,19 @@ export function mdxToTree(source: string, file: string, ctx: ConvertContext): Ro
       partials.set(m[1]!, target);
     }
   }
-  const children = convertChildren(tree.children, {...ctx, file, partials});
+  const children = convertChildren(tree.children, {
+    ...ctx,
+    file,
+    frontMatter: frontMatterOf(source),
+    partials,
+  });
   return {type: 'root', children};
 }
 
 interface State extends ConvertContext {
   file: string;
+  /** The front matter of the file being converted (a partial's own, as the build reads it). */
+  frontMatter: Record<string, unknown>;
   partials: Map<string, string>;
 }
 
@@ -230,9 +245,18 @@ function convertJsx(node: Jsx, s: State): RootContent[] {
   }
   switch (name) {
     case KNOWN_ISSUE_COMPONENT: {
-      // The entry's admonition, as the page shows it (plugins/known-issues).
+      // The entry's admonition, as the page shows it (plugins/known-issues),
+      // for the release the page describes: the build has already stopped
+      // on an entry that does not affect it.
       const id = attr(node, 'id') ?? '';
-      return convert(admonitionNode(knownIssue(id)) as unknown as Nodes, s);
+      let issue;
+      try {
+        issue = issueForPage(id, s.file, s.frontMatter);
+      } catch (error) {
+        const line = node.position?.start.line ?? '?';
+        throw new Error(`${path.relative(s.siteDir, s.file)}:${line}: ${(error as Error).message}`);
+      }
+      return convert(admonitionNode(issue) as unknown as Nodes, s);
     }
     case 'Tabs':
       return node.children.flatMap((child) => {

@@ -22,7 +22,9 @@ export interface Options {
 }
 
 const ROUTE = /^\/toolhive(?=[/#?]|$)/;
-const REFERENCE = /^\/toolhive\/reference(?=[/#?]|$)/;
+// Reference pages of a release; the pages of changes between releases are
+// the newer version's own.
+const REFERENCE = /^\/toolhive\/reference(?=[/#?]|$)(?!\/changes(?:[/#?]|$))/;
 
 export default function remarkVersionLinks(options: Options = {}) {
   return async (

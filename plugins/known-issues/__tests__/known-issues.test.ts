@@ -1,8 +1,10 @@
 /**
- * data/known-issues.yaml against its schema and against the pages: every
- * `<KnownIssue id>` names an entry, every entry is mentioned by a page, and
- * every entry links its source at a release tag. Also checks what the remark
- * plugin and the reference page make of an entry.
+ * data/known-issues.yaml against its schema and against the pages of every
+ * docs version: every `<KnownIssue id>` names an entry that affects the
+ * release its page describes, every entry is mentioned by a page, and every
+ * entry links its source at a release tag. Also checks what the remark
+ * plugin and the reference page make of an entry. The rule that decides
+ * which entries affect a version has its own tests (versions.test.ts).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -23,15 +25,21 @@ import {
   statusText,
   type KnownIssue,
 } from '../data';
-import {docsFiles, findMentions, renderPage} from '../generate';
+import {DOCS_VERSIONS, docsVersion} from '../../../docs-versions';
+import {docsFiles, findMentions, mentionProblems, renderPage, versionDocsDir} from '../generate';
 import remarkKnownIssues from '../remark';
+import {compareReleases} from '../versions';
 
 const schema = JSON.parse(
   fs.readFileSync(path.join(siteRoot, 'data', 'known-issues.schema.json'), 'utf8'),
 ) as object;
 const raw = parse(fs.readFileSync(dataFile, 'utf8')) as {issues: KnownIssue[]};
 const issues = [...loadKnownIssues().values()];
-const mentions = findMentions();
+/** The docs versions whose folder exists: docs/ at least. */
+const versions = DOCS_VERSIONS.filter((v) => fs.existsSync(versionDocsDir(v)));
+const mentions = versions.flatMap((v) =>
+  findMentions(v).map((m) => ({...m, file: `${v.docsDir}/${m.file}`})),
+);
 
 test('data/known-issues.yaml matches its schema', () => {
   const ajv = new Ajv2020({allErrors: true});
@@ -43,12 +51,12 @@ test('data/known-issues.yaml matches its schema', () => {
   );
 });
 
-test('every <KnownIssue> in the docs names an entry of data/known-issues.yaml', () => {
-  const ids = new Set(issues.map((i) => i.id));
-  const unknown = mentions
-    .filter((m) => !ids.has(m.id))
-    .map((m) => `docs/${m.file}:${m.line}: unknown known-issue id "${m.id}"`);
-  assert.deepEqual(unknown, []);
+test('the docs versions scanned include the current one', () => {
+  assert.ok(versions.some((v) => v.name === 'current'));
+});
+
+test('every <KnownIssue> in the docs names an entry that affects the release its page describes', () => {
+  assert.deepEqual(mentionProblems(mentions, loadKnownIssues()), []);
 });
 
 test('every entry is mentioned by at least one page', () => {
@@ -82,20 +90,40 @@ test('every entry links its source on GitHub at one of the releases it was check
 });
 
 test('a fix is in a later release than the ones checked', () => {
-  const version = (tag: string) =>
-    (/(\d+)\.(\d+)\.(\d+)$/.exec(tag) ?? []).slice(1).map(Number) as number[];
-  const later = (a: string, b: string) => {
-    const [x, y] = [version(a), version(b)];
-    for (let i = 0; i < 3; i += 1) if (x[i] !== y[i]) return x[i]! > y[i]!;
-    return false;
-  };
   for (const issue of issues) {
     const end = issue.fixedIn ?? issue.presentIn!;
     for (const c of issue.checked.filter((c) => c.product === end.product)) {
-      const ok = issue.fixedIn ? later(end.release, c.release) : !later(c.release, end.release);
+      const order = compareReleases(end.release, c.release);
+      const ok = issue.fixedIn ? order > 0 : order >= 0;
       assert.ok(ok, `${issue.id}: ${end.release} against checked ${c.release}`);
     }
   }
+});
+
+test("an entry's fixedIn or presentIn is a release of a product it was checked in", () => {
+  // The rule of versions.ts reads the end of an entry against the releases
+  // checked of the same product.
+  const problems = issues
+    .filter((i) => !i.checked.some((c) => c.product === (i.fixedIn ?? i.presentIn)!.product))
+    .map(
+      (i) => `${i.id}: ${(i.fixedIn ?? i.presentIn)!.product} is not among the products checked`,
+    );
+  assert.deepEqual(problems, []);
+});
+
+test('every release tag names its product', () => {
+  const tag: Record<KnownIssue['checked'][number]['product'], RegExp> = {
+    ToolHive: /^v\d+\.\d+\.\d+$/,
+    'ToolHive UI': /^v\d+\.\d+\.\d+$/,
+    'toolhive-operator chart': /^toolhive-operator-\d+\.\d+\.\d+$/,
+    'toolhive-operator-crds chart': /^toolhive-operator-crds-\d+\.\d+\.\d+$/,
+  };
+  const problems = issues.flatMap((i) =>
+    [...i.checked, ...(i.fixedIn ? [i.fixedIn] : []), ...(i.presentIn ? [i.presentIn] : [])]
+      .filter((r) => !tag[r.product].test(r.release))
+      .map((r) => `${i.id}: ${r.product} ${r.release}`),
+  );
+  assert.deepEqual(problems, []);
 });
 
 test("every entry's Markdown parses as the MDX pages are parsed", () => {
@@ -150,7 +178,7 @@ function jsxTree(id: string, line = 7): Root {
 test('the remark plugin puts the entry’s admonition in place of <KnownIssue>', async () => {
   await withData([sample], async (file) => {
     const tree = jsxTree('sample-issue');
-    await remarkKnownIssues({file})(tree, {path: 'docs/page.mdx'});
+    await remarkKnownIssues({file})(tree, {path: 'versioned_docs/version-0.2.8/page.mdx'});
     const node = tree.children[0] as unknown as ReturnType<typeof admonitionNode>;
     assert.equal(node.type, 'containerDirective');
     assert.equal(node.name, 'warning');
@@ -165,8 +193,10 @@ test('the remark plugin puts the entry’s admonition in place of <KnownIssue>',
 test('the remark plugin stops the build on an unknown id, with the file and line', async () => {
   await withData([sample], async (file) => {
     await assert.rejects(
-      remarkKnownIssues({file})(jsxTree('no-such-issue', 12), {path: 'docs/page.mdx'}),
-      /docs\/page\.mdx:12: .*no such entry/,
+      remarkKnownIssues({file})(jsxTree('no-such-issue', 12), {
+        path: 'versioned_docs/version-0.2.8/page.mdx',
+      }),
+      /versioned_docs\/version-0\.2\.8\/page\.mdx:12: .*no such entry/,
     );
   });
 });
@@ -178,6 +208,7 @@ test('a security entry is a danger admonition, a limitation an info one', () => 
 
 test('the reference page lists an entry under its first surface, linked from the others', () => {
   const page = renderPage(
+    docsVersion('0.2.8'),
     [
       sample,
       {
@@ -188,7 +219,7 @@ test('the reference page lists an entry under its first surface, linked from the
         presentIn: {product: 'ToolHive', release: 'v0.2.10'},
       },
     ],
-    [{id: 'sample-issue', file: 'toolhive/faq.mdx', line: 3, title: 'FAQ'}],
+    [{id: 'sample-issue', file: 'toolhive/faq.mdx', line: 3, title: 'FAQ', release: 'v0.2.8'}],
   );
   assert.equal(page.match(/\\\{#sample-issue\}/g)?.length, 1);
   assert.match(page, /## ToolHive CLI \\\{#cli\}/);
@@ -202,10 +233,13 @@ test('the reference page lists an entry under its first surface, linked from the
   assert.doesNotMatch(page, /## Kubernetes operator[\s\S]*## Kubernetes operator/);
 });
 
-test('the pages scanned for mentions are the docs, without the generated reference page', () => {
-  const files = docsFiles();
-  assert.ok(files.length > 25);
-  assert.ok(!files.some((f) => f.endsWith(path.join('reference', 'known-issues.mdx'))));
+test("the pages scanned for mentions are a version's docs, without its known issues page", () => {
+  for (const version of versions) {
+    const files = docsFiles(versionDocsDir(version));
+    assert.ok(files.length > 25, version.docsDir);
+    assert.ok(files.every((f) => f.startsWith(versionDocsDir(version) + path.sep)));
+    assert.ok(!files.some((f) => f.endsWith(path.join('reference', 'known-issues.mdx'))));
+  }
 });
 
 test('the status line names the newest release checked once', () => {

@@ -72,6 +72,33 @@ test('admonitions become blockquotes that keep their label and title', () => {
   );
 });
 
+test('a known issue becomes its admonition, for the release the page describes', () => {
+  // Entries of data/known-issues.yaml: one still present in ToolHive v0.44.0,
+  // one fixed in ToolHive UI v0.5.0 that the v0.2.8 docs describe in UI 0.4.0.
+  const present = '<KnownIssue id="cli-containers-restart-without-proxy" />';
+  const fixed = '<KnownIssue id="ui-cline-no-transport-type" />';
+  const md = convert(present);
+  assert.match(md, /^> \*\*Danger: Known issue: After a restart of the machine, /);
+  assert.match(md, /\n> \*\*Workaround:\*\* /);
+  assert.match(
+    md,
+    /still present in ToolHive v0\.44\.0, the newest release checked\. \[Source and details\]\(https:\/\/docs\.stacklok\.com\/toolhive\/reference\/known-issues#cli-containers-restart-without-proxy\)$/,
+  );
+  // docs/ describes v0.44.0, which UI v0.39.4 belongs to: the fixed entry stops the build.
+  assert.throws(
+    () => convert(`\n\n${fixed}`),
+    /^Error: docs\/toolhive\/guides-cli\/page\.mdx:3: .*does not affect ToolHive v0\.44\.0 and ToolHive UI v0\.39\.4, .*fixed in ToolHive UI v0\.5\.0/,
+  );
+  // A page that still describes v0.2.8, in docs/ or in its own version's folder, shows it.
+  const old = convert(`---\ntitle: T\nrelease: v0.2.8\n---\n\n${fixed}`);
+  assert.match(old, /^> \*\*Warning: Known issue: Older UI releases /);
+  assert.match(old, /Fixed in ToolHive UI v0\.5\.0\./);
+  assert.equal(
+    mdxToMarkdown(fixed, path.join(root, 'versioned_docs/version-0.2.8/toolhive/x.mdx'), ctx),
+    old,
+  );
+});
+
 test('links become absolute; .mdx links become the target route', () => {
   const md = convert(
     '[a](./install.mdx#step) [b](/toolhive/faq) [c](#here) [d](https://example.com/x) ' +
