@@ -27,7 +27,6 @@ export const DEFAULT_OUT_DIR = path.join(siteRoot, 'docs', 'toolhive', 'referenc
 export const PAGE_FILE = 'helm-chart-values.mdx';
 export const CHARTS = ['toolhive-operator', 'toolhive-operator-crds'] as const;
 export const DESCRIPTIONS_FILE = 'descriptions.yaml';
-const EDIT_BASE = 'https://github.com/stacklok/toolhive-docs/edit/main';
 
 /** A description: text, or text with flags. */
 export type Description = string | {text: string; effect?: 'none'; type?: string};
@@ -269,7 +268,6 @@ export function renderPage(data: ReleaseHelmData): string {
     'title: Helm chart values',
     'sidebar_label: Helm chart values',
     `description: Every value of the toolhive-operator and toolhive-operator-crds Helm charts ${operator.chart.version}, with its type, its default and what the chart does with it.`,
-    `custom_edit_url: ${EDIT_BASE}/${rel.join('/')}`,
     '---',
     '',
     "import Link from '@docusaurus/Link';",

@@ -1,26 +1,38 @@
 /**
- * "Edit this page" links. Hand-written pages link to their own file; generated
- * reference pages link to the data file they are generated from, the one a
- * contributor edits. Used by the docs plugin's `editUrl` option in
- * docusaurus.config.ts.
+ * "Edit this page" links. Hand-written pages link to their own file in their
+ * version's folder; generated reference pages link to the data file of their
+ * version's release that they are generated from, the one a contributor
+ * edits. Used by the docs plugin's `editUrl` option in docusaurus.config.ts.
  */
+import {DOCS_VERSIONS} from '../../docs-versions';
 
-/** Generated pages (paths relative to docs/) and the data each comes from. */
-export const generatedSources: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^toolhive\/reference\/cli\//, 'data/releases/v0.2.8/cli/thv.yaml'],
-  [/^toolhive\/reference\/api\//, 'static/api-specs/v0.2.8/openapi.yaml'],
-  [/^toolhive\/reference\/crd-spec\.mdx?$/, 'data/releases/v0.2.8/crd/mcpserver.schema.json'],
-  [/^toolhive\/reference\/crds\//, 'data/releases/v0.44.0/crd/fields.yaml'],
-  [/^toolhive\/reference\/client-compatibility\.mdx?$/, 'data/releases/v0.2.8/clients.yaml'],
-  [/^toolhive\/reference\/known-issues\.mdx?$/, 'data/known-issues.yaml'],
+/** Generated pages (paths relative to a version's docs folder) and the data each comes from. */
+export const generatedSources: ReadonlyArray<readonly [RegExp, (release: string) => string]> = [
+  [/^toolhive\/reference\/cli\//, (r) => `data/releases/${r}/cli/thv.yaml`],
+  [/^toolhive\/reference\/api\//, (r) => `static/api-specs/${r}/openapi.yaml`],
+  [/^toolhive\/reference\/crd-spec\.mdx?$/, (r) => `data/releases/${r}/crd/mcpserver.schema.json`],
+  [/^toolhive\/reference\/crds\//, (r) => `data/releases/${r}/crd/fields.yaml`],
+  [/^toolhive\/reference\/client-compatibility\.mdx?$/, (r) => `data/releases/${r}/clients.yaml`],
+  [
+    /^toolhive\/reference\/helm-chart-values\.mdx?$/,
+    (r) => `data/releases/${r}/helm/descriptions.yaml`,
+  ],
+  [/^toolhive\/reference\/known-issues\.mdx?$/, () => 'data/known-issues.yaml'],
   // Built from every area of two releases' data: the generator names the files it reads.
-  [/^toolhive\/reference\/changes\//, 'scripts/release-changes/generate.ts'],
+  [/^toolhive\/reference\/changes\//, () => 'scripts/release-changes/generate.ts'],
 ];
 
-/** The repository path a contributor edits to change the page at `docPath` (relative to docs/). */
-export function sourceFileOf(docPath: string): string {
-  for (const [pattern, source] of generatedSources) if (pattern.test(docPath)) return source;
-  return `docs/${docPath}`;
+/**
+ * The repository path a contributor edits to change the page at `docPath`
+ * (relative to its version's folder, `versionDocsDirPath`: docs/ by default).
+ */
+export function sourceFileOf(docPath: string, versionDocsDirPath = 'docs'): string {
+  const version = DOCS_VERSIONS.find((v) => v.docsDir === versionDocsDirPath);
+  if (!version) throw new Error(`no docs version has the folder ${versionDocsDirPath}`);
+  for (const [pattern, source] of generatedSources) {
+    if (pattern.test(docPath)) return source(version.release);
+  }
+  return `${versionDocsDirPath}/${docPath}`;
 }
 
 /**
@@ -30,8 +42,8 @@ export function sourceFileOf(docPath: string): string {
  */
 export function editUrlOption(
   base: string | undefined,
-): ((params: {docPath: string}) => string) | undefined {
+): ((params: {docPath: string; versionDocsDirPath?: string}) => string) | undefined {
   if (!base) return undefined;
   const prefix = base.endsWith('/') ? base : `${base}/`;
-  return ({docPath}) => prefix + sourceFileOf(docPath);
+  return ({docPath, versionDocsDirPath}) => prefix + sourceFileOf(docPath, versionDocsDirPath);
 }

@@ -6,25 +6,18 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
-import fg from 'fast-glob';
+import {execFileSync} from 'node:child_process';
 import {parse} from 'yaml';
 
 const root = path.resolve(__dirname, '..', '..');
-const files = fg
-  .sync('docs/**/*.{md,mdx}', {
-    cwd: root,
-    ignore: [
-      'docs/toolhive/reference/cli/**',
-      'docs/toolhive/reference/api/**',
-      // Generated pages and partials (their sources are in data/).
-      'docs/toolhive/reference/crd-spec.mdx',
-      'docs/toolhive/reference/crds/**',
-      'docs/toolhive/reference/client-compatibility.mdx',
-      'docs/toolhive/reference/known-issues.mdx',
-      'docs/toolhive/reference/changes/**',
-      'docs/**/_*.{md,mdx}',
-    ],
-  })
+// The hand-written pages of every docs version: the committed ones (generated
+// references are gitignored build outputs), without partials.
+const files = execFileSync('git', ['ls-files', '--', 'docs', 'versioned_docs'], {
+  cwd: root,
+  encoding: 'utf8',
+})
+  .split('\n')
+  .filter((f) => /\.mdx?$/.test(f) && !path.basename(f).startsWith('_'))
   .sort();
 
 function split(file: string): {meta: Record<string, unknown>; body: string} {

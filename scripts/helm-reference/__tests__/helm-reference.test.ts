@@ -62,8 +62,8 @@ test('the page has one link target per value, and every description', () => {
     page,
     /Helm stops with an error, and installs nothing, when `operator\.features\.storageVersionMigrator` is `true` and `operator\.rbac\.scope` is not `cluster`/,
   );
+  assert.doesNotMatch(page, /custom_edit_url/, 'edit links come from the docs plugin option');
   assert.match(page, /^title: Helm chart values$/m);
-  assert.match(page, /edit\/main\/data\/releases\/v0\.44\.0\/helm\/descriptions\.yaml$/m);
 });
 
 test('defaults too long for a table are shown as values files that set them', () => {

@@ -9,13 +9,16 @@ import path from 'node:path';
 import {test} from 'node:test';
 import fg from 'fast-glob';
 import {editUrlOption, sourceFileOf} from '../editUrl';
+import {DOCS_VERSIONS} from '../../../docs-versions';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const tracked = new Set(
   execFileSync('git', ['ls-files'], {cwd: root, encoding: 'utf8'}).split('\n').filter(Boolean),
 );
 // Files whose name starts with an underscore are partials, not pages.
-const docPaths = fg.sync('**/*.{md,mdx}', {cwd: path.join(root, 'docs'), ignore: ['**/_*']}).sort();
+const pagesOf = (dir: string) =>
+  fg.sync('**/*.{md,mdx}', {cwd: path.join(root, dir), ignore: ['**/_*']}).sort();
+const docPaths = pagesOf('docs');
 
 test('every docs page, generated ones included, is checked', () => {
   assert.ok(docPaths.length >= 100, `found ${docPaths.length} pages; run npm run gen first`);
@@ -29,23 +32,35 @@ test('every docs page, generated ones included, is checked', () => {
   );
 });
 
-test('every edit link points at a committed file of this repository', () => {
+test('every edit link of every version points at a committed file of this repository', () => {
   const base = 'https://example.test/docs/edit/main/';
   const editUrl = editUrlOption(base)!;
-  const missing = docPaths
-    .map((docPath) => ({docPath, url: editUrl({docPath})}))
-    .filter(({url}) => !tracked.has(url.slice(base.length)));
-  assert.deepEqual(missing, []);
+  for (const version of DOCS_VERSIONS) {
+    const pages = pagesOf(version.docsDir);
+    assert.ok(pages.length >= 100, `${version.docsDir}: ${pages.length} pages`);
+    const missing = pages
+      .map((docPath) => ({docPath, url: editUrl({docPath, versionDocsDirPath: version.docsDir})}))
+      .filter(({url}) => !tracked.has(url.slice(base.length)));
+    assert.deepEqual(missing, [], version.docsDir);
+  }
 });
 
 test('generated pages link to the data they are generated from', () => {
   assert.equal(
     sourceFileOf('toolhive/reference/cli/thv_run.mdx'),
+    'data/releases/v0.44.0/cli/thv.yaml',
+  );
+  assert.equal(
+    sourceFileOf('toolhive/reference/cli/thv_run.mdx', 'versioned_docs/version-0.2.8'),
     'data/releases/v0.2.8/cli/thv.yaml',
   );
   assert.equal(
-    sourceFileOf('toolhive/reference/api/list-workloads.api.mdx'),
+    sourceFileOf('toolhive/reference/api/list-workloads.api.mdx', 'versioned_docs/version-0.2.8'),
     'static/api-specs/v0.2.8/openapi.yaml',
+  );
+  assert.equal(
+    sourceFileOf('toolhive/faq.mdx', 'versioned_docs/version-0.2.8'),
+    'versioned_docs/version-0.2.8/toolhive/faq.mdx',
   );
   assert.equal(
     sourceFileOf('toolhive/reference/changes/v0.2.8-to-v0.44.0.mdx'),
