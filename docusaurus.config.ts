@@ -158,7 +158,11 @@ const config: Config = {
                 // The current version's banner says it is being written
                 // while another is at the root (src/theme/DocVersionBanner).
                 banner:
-                  v.name === lastVersion ? 'none' : v.name === 'current' ? 'unreleased' : 'unmaintained',
+                  v.name === lastVersion
+                    ? 'none'
+                    : v.name === 'current'
+                      ? 'unreleased'
+                      : 'unmaintained',
               },
             ]),
           ),
@@ -232,9 +236,25 @@ const config: Config = {
         summary:
           'ToolHive runs Model Context Protocol (MCP) servers in isolated containers with ' +
           'permission profiles you can tighten, through a desktop app (ToolHive UI), a command-line ' +
-          'interface (thv) and a Kubernetes operator. This documentation covers ToolHive ' +
-          'v0.2.8: installing it, running and securing MCP servers, connecting AI clients, ' +
-          'observability, and the reference of the CLI, the REST API and the MCPServer resource.',
+          'interface (thv) and a Kubernetes operator. The documentation covers installing it, ' +
+          'running and securing MCP servers, connecting AI clients, observability, and the ' +
+          'reference of the CLI, the REST API and the Kubernetes resources.',
+        // Which release each docs version's llms.txt describes.
+        versions: Object.fromEntries(
+          DOCS_VERSIONS.map((v) => [
+            v.name,
+            {
+              label: `ToolHive ${v.release}`,
+              summary:
+                `This file covers the docs of ToolHive ${v.release} (released ${v.date}), ` +
+                `ToolHive UI ${v.uiRelease} and the operator charts ${v.charts.operator} ` +
+                `(toolhive-operator) and ${v.charts.crds} (toolhive-operator-crds)` +
+                (v.name === 'current' && lastVersion !== 'current'
+                  ? '; they are being written, and a page that still describes an earlier release says so.'
+                  : '.'),
+            },
+          ]),
+        ),
         details: [
           `The documentation is also an MCP server: connect an MCP client to ${mcpEndpointUrl(SITE_URL)} ` +
             '(streamable HTTP, no sign-in) to search it with the ranking of the site search and ' +
@@ -266,10 +286,7 @@ const config: Config = {
     // With the current version at the root, the old root's addresses still
     // answer: redirect files to successors or to the old version's pages.
     lastVersion === 'current' &&
-      includeAllVersions && [
-        '@docusaurus/plugin-client-redirects',
-        versionRedirects(lastVersion),
-      ],
+      includeAllVersions && ['@docusaurus/plugin-client-redirects', versionRedirects(lastVersion)],
     isProductionDeploy && '@docusaurus/plugin-vercel-analytics',
     isProductionDeploy &&
       gtagTrackingId && ['./plugins/gtag/index.ts', {trackingId: gtagTrackingId}],

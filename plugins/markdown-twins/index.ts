@@ -46,6 +46,11 @@ export interface MarkdownTwinsOptions {
   apiDocPrefix?: string;
   /** Doc id of the API overview page (default: plugins/api-reference's). */
   apiInfoDocId?: string;
+  /**
+   * Per docs version (by its name): the label that names it, and the
+   * sentence after the summary that says which release it describes.
+   */
+  versions?: Record<string, {label: string; summary: string}>;
   /** Writes the landing page's Markdown (below its title and description). */
   home?: {title: string; description: string; markdown: (siteUrl: string) => string};
 }
@@ -89,7 +94,9 @@ export default function pluginMarkdownTwins(
 
   let docs: DocEntry[] = [];
   let mdxPages: {route: string; title: string; description: string; source: string}[] = [];
-  let sections: TwinSection[] = [];
+  /** Each built docs version's llms.txt sections, in sidebar order; the root version's first. */
+  let versionSections: {name: string; path: string; isLast: boolean; sections: TwinSection[]}[] =
+    [];
 
   return {
     name: 'toolhive-markdown-twins',
@@ -102,12 +109,13 @@ export default function pluginMarkdownTwins(
         allContent['docusaurus-plugin-content-pages'] ?? {},
       ) as PagesContent[];
       docs = [];
-      sections = [];
-      const routeOfId = new Map<string, string>();
+      versionSections = [];
       for (const content of docsContent) {
         for (const version of content.loadedVersions) {
+          const routeOfId = new Map<string, string>();
+          const sections: TwinSection[] = [];
           for (const doc of version.docs) {
-            if (version.isLast) routeOfId.set(doc.id, asRoute(doc.permalink));
+            routeOfId.set(doc.id, asRoute(doc.permalink));
             docs.push({
               id: doc.id,
               version: version.versionName,
@@ -117,8 +125,6 @@ export default function pluginMarkdownTwins(
               source: doc.source.replace(/^@site\//, ''),
             });
           }
-          // llms.txt lists the version at the site root.
-          if (!version.isLast) continue;
           const overview: string[] = [];
           const byId = new Map(
             docs.filter((d) => d.version === version.versionName).map((d) => [d.id, d]),
@@ -152,8 +158,15 @@ export default function pluginMarkdownTwins(
             }
           }
           sections.unshift({title: 'Overview', routes: overview});
+          versionSections.push({
+            name: version.versionName,
+            path: version.path.replace(/\/$/, ''),
+            isLast: version.isLast,
+            sections,
+          });
         }
       }
+      versionSections.sort((a, b) => Number(b.isLast) - Number(a.isLast));
       mdxPages = [];
       for (const pages of pagesContent) {
         for (const page of pages) {
@@ -205,6 +218,7 @@ export default function pluginMarkdownTwins(
           siteDir,
           route,
           routeOfSource: (p) => routeOfSource.get(p),
+          rootVersion: versionSections.find((v) => v.isLast)?.name,
           docCards: cards ? () => cardList(cards) : undefined,
         });
       };
@@ -259,24 +273,48 @@ export default function pluginMarkdownTwins(
         await fs.writeFile(file, twin.markdown);
       }
 
-      // Pages outside the sidebar (other than the landing page) close the list.
-      const listed = new Set([...first, ...sections.flatMap((s) => s.routes)]);
-      const rest = [...twins.keys()].filter((r) => !listed.has(r)).sort();
-      const all: TwinSection[] = sections.map((s, i) =>
-        i === 0 ? {...s, routes: [...first, ...s.routes]} : s,
-      );
-      if (rest.length) all.push({title: 'Optional', routes: rest});
+      // One llms.txt and llms-full.txt per docs version, at the version's
+      // path (/llms.txt for the root version, /next/llms.txt ...). Pages
+      // outside every sidebar (other than the landing page) close the root
+      // version's list.
       const title = options.title ?? siteConfig.title;
-      await fs.writeFile(
-        path.join(outDir, LLMS_TXT),
-        llmsTxt(title, options.summary, all, twins, siteUrl, options.details),
-      );
-      await fs.writeFile(
-        path.join(outDir, LLMS_FULL_TXT),
-        llmsFullTxt(title, options.summary, all, twins, siteUrl, options.details),
-      );
+      const listed = new Set([
+        ...first,
+        ...versionSections.flatMap((v) => v.sections.flatMap((s) => s.routes)),
+      ]);
+      const rest = [...twins.keys()].filter((r) => !listed.has(r)).sort();
+      for (const version of versionSections) {
+        const own = version.isLast
+          ? version.sections.map((s, i) => (i === 0 ? {...s, routes: [...first, ...s.routes]} : s))
+          : version.sections;
+        const all: TwinSection[] = [...own];
+        if (version.isLast && rest.length) all.push({title: 'Optional', routes: rest});
+        const others = versionSections
+          .filter((v) => v !== version)
+          .map(
+            (v) =>
+              `${options.versions?.[v.name]?.label ?? v.name}: ${siteUrl}${v.path}/${LLMS_TXT}`,
+          );
+        const summary = [options.summary, options.versions?.[version.name]?.summary]
+          .filter(Boolean)
+          .join(' ');
+        const details = [
+          ...(options.details ?? []),
+          ...(others.length ? [`The docs of other ToolHive releases: ${others.join('; ')}.`] : []),
+        ];
+        const dir = path.join(outDir, version.path);
+        await fs.mkdir(dir, {recursive: true});
+        await fs.writeFile(
+          path.join(dir, LLMS_TXT),
+          llmsTxt(title, summary, all, twins, siteUrl, details),
+        );
+        await fs.writeFile(
+          path.join(dir, LLMS_FULL_TXT),
+          llmsFullTxt(title, summary, all, twins, siteUrl, details),
+        );
+      }
       console.log(
-        `[toolhive-markdown-twins] ${twins.size} Markdown twins, ${LLMS_TXT} and ${LLMS_FULL_TXT} written`,
+        `[toolhive-markdown-twins] ${twins.size} Markdown twins, ${LLMS_TXT} and ${LLMS_FULL_TXT} of ${versionSections.length} versions written`,
       );
     },
   };

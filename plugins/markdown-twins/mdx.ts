@@ -23,6 +23,9 @@ import {unified} from 'unified';
 import {parse as parseYaml} from 'yaml';
 import {admonitionNode, COMPONENT as KNOWN_ISSUE_COMPONENT} from '../known-issues/data';
 import {issueForPage} from '../known-issues/versions';
+import {versionLinks} from '../versions/remark-links';
+import {releaseNotice} from '../versions/remark-release-notice';
+import {pageRelease, versionOfFile} from '../versions/page-release';
 
 export interface ConvertContext {
   /** Absolute site URL without a trailing slash, such as https://docs.stacklok.com. */
@@ -35,6 +38,8 @@ export interface ConvertContext {
   routeOfSource: (sourcePath: string) => string | undefined;
   /** Markdown list items that stand in for `<DocCardList>` on this page. */
   docCards?: () => string;
+  /** The docs version at the site root in this build (default: docs-versions.ts). */
+  rootVersion?: string;
 }
 
 const ADMONITION_LABELS: Record<string, string> = {
@@ -80,6 +85,20 @@ export function mdxToMarkdown(source: string, file: string, ctx: ConvertContext)
 /** Converts an MDX file's text to an mdast tree holding only Markdown nodes. */
 export function mdxToTree(source: string, file: string, ctx: ConvertContext): Root {
   const tree = parser.parse(stripFrontMatter(source)) as Root;
+  // As the build does (plugins/versions): a page that still describes an
+  // earlier release says so first, and routes point to the right version.
+  const frontMatter = frontMatterOf(source);
+  const version = versionOfFile(file);
+  const described = version ? pageRelease(file, frontMatter) : null;
+  if (version && described && described !== version.release) {
+    const at = tree.children.findIndex((n) => n.type !== 'mdxjsEsm');
+    tree.children.splice(
+      at < 0 ? tree.children.length : at,
+      0,
+      releaseNotice(described, version.release),
+    );
+  }
+  const fixRoute = versionLinks(file, frontMatter, ctx.rootVersion) ?? undefined;
   const partials = new Map<string, string>();
   for (const node of tree.children) {
     if (node.type !== 'mdxjsEsm') continue;
@@ -94,14 +113,17 @@ export function mdxToTree(source: string, file: string, ctx: ConvertContext): Ro
   const children = convertChildren(tree.children, {
     ...ctx,
     file,
-    frontMatter: frontMatterOf(source),
+    frontMatter,
     partials,
+    fixRoute,
   });
   return {type: 'root', children};
 }
 
 interface State extends ConvertContext {
   file: string;
+  /** Points a `/toolhive` route at the right docs version (plugins/versions). */
+  fixRoute?: (url: string) => string;
   /** The front matter of the file being converted (a partial's own, as the build reads it). */
   frontMatter: Record<string, unknown>;
   partials: Map<string, string>;
@@ -138,13 +160,16 @@ function paragraph(children: PhrasingContent[]): Paragraph {
 }
 
 /** An absolute URL for a link or image target in a page's source. */
-export function absoluteUrl(url: string, s: ConvertContext & {file?: string}): string {
+export function absoluteUrl(
+  url: string,
+  s: ConvertContext & {file?: string; fixRoute?: (url: string) => string},
+): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('pathname:')) return url;
   const raw = url.replace(/^pathname:\/\//, '');
   const site = s.siteUrl;
   if (raw.startsWith('#')) return `${site}${s.route}${raw}`;
   if (raw.startsWith('@site/static/')) return `${site}/${raw.slice('@site/static/'.length)}`;
-  if (raw.startsWith('/')) return `${site}${raw}`;
+  if (raw.startsWith('/')) return `${site}${s.fixRoute ? s.fixRoute(raw) : raw}`;
   const hashAt = raw.search(/[?#]/);
   const target = hashAt < 0 ? raw : raw.slice(0, hashAt);
   const rest = hashAt < 0 ? '' : raw.slice(hashAt);

@@ -11,8 +11,12 @@
  * A page that still describes an earlier release (front matter `release:`,
  * see ./page-release.ts) links to the reference pages of that release: its
  * commands, flags and fields are the ones those pages list.
+ *
+ * The Markdown twins (plugins/markdown-twins) rewrite their links the same
+ * way, with versionLinks.
  */
 import type {Root} from 'mdast';
+import {visit} from 'unist-util-visit';
 import {ROOT_VERSION, versionOfRelease, versionPath} from '../../docs-versions';
 import {pageRelease, versionOfFile} from './page-release';
 
@@ -26,40 +30,53 @@ const ROUTE = /^\/toolhive(?=[/#?]|$)/;
 // the newer version's own.
 const REFERENCE = /^\/toolhive\/reference(?=[/#?]|$)(?!\/changes(?:[/#?]|$))/;
 
-export default function remarkVersionLinks(options: Options = {}) {
-  return async (
-    tree: Root,
-    file: {path?: string; data?: {frontMatter?: {release?: unknown}}},
-  ): Promise<void> => {
-    const version = file.path ? versionOfFile(file.path) : null;
-    if (!version) return;
-    const root = options.root ?? ROOT_VERSION;
-    const prefix = versionPath(version.name, root);
-    const described = pageRelease(file.path!, file.data?.frontMatter ?? {});
-    const referencePrefix =
-      described && described !== version.release
-        ? versionPath(versionOfRelease(described).name, root)
-        : prefix;
-    if (!prefix && !referencePrefix) return;
-    const {visit} = await import('unist-util-visit');
-    const fix = (url: string) =>
-      REFERENCE.test(url) ? `${referencePrefix}${url}` : ROUTE.test(url) ? `${prefix}${url}` : url;
-    visit(tree, (node) => {
-      if (node.type === 'link' || node.type === 'definition') {
-        node.url = fix(node.url);
-        return;
-      }
-      if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
-        for (const attr of node.attributes) {
-          if (
-            attr.type === 'mdxJsxAttribute' &&
-            (attr.name === 'to' || attr.name === 'href') &&
-            typeof attr.value === 'string'
-          ) {
-            attr.value = fix(attr.value);
-          }
+/**
+ * The function that turns a route written in the page at `file` into the
+ * address of that page in the right version, or null when the file is in no
+ * docs version.
+ */
+export function versionLinks(
+  file: string,
+  frontMatter: {release?: unknown} = {},
+  root: string = ROOT_VERSION,
+): ((url: string) => string) | null {
+  const version = versionOfFile(file);
+  if (!version) return null;
+  const prefix = versionPath(version.name, root);
+  const described = pageRelease(file, frontMatter);
+  const referencePrefix =
+    described && described !== version.release
+      ? versionPath(versionOfRelease(described).name, root)
+      : prefix;
+  return (url) =>
+    REFERENCE.test(url) ? `${referencePrefix}${url}` : ROUTE.test(url) ? `${prefix}${url}` : url;
+}
+
+/** Rewrites the links, link definitions and JSX `to`/`href` of a tree. */
+export function rewriteLinks(tree: Root, fix: (url: string) => string): void {
+  visit(tree, (node) => {
+    if (node.type === 'link' || node.type === 'definition') {
+      node.url = fix(node.url);
+      return;
+    }
+    if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+      for (const attr of node.attributes) {
+        if (
+          attr.type === 'mdxJsxAttribute' &&
+          (attr.name === 'to' || attr.name === 'href') &&
+          typeof attr.value === 'string'
+        ) {
+          attr.value = fix(attr.value);
         }
       }
-    });
+    }
+  });
+}
+
+export default function remarkVersionLinks(options: Options = {}) {
+  return (tree: Root, file: {path?: string; data?: {frontMatter?: {release?: unknown}}}): void => {
+    if (!file.path) return;
+    const fix = versionLinks(file.path, file.data?.frontMatter ?? {}, options.root ?? ROOT_VERSION);
+    if (fix) rewriteLinks(tree, fix);
   };
 }

@@ -3,6 +3,7 @@
 // `npm run build`, as npm test does).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {DOCS_VERSIONS, versionPath} from '../../../docs-versions';
 import fs from 'node:fs';
 import path from 'node:path';
 import {mdxToMarkdown, type ConvertContext} from '../mdx';
@@ -80,22 +81,28 @@ test('a known issue becomes its admonition, for the release the page describes',
   const md = convert(present);
   assert.match(md, /^> \*\*Danger: Known issue: After a restart of the machine, /);
   assert.match(md, /\n> \*\*Workaround:\*\* /);
-  assert.match(
+  // The entry's link goes to the known issues page of the page's version.
+  assert.ok(
+    md.endsWith(
+      'still present in ToolHive v0.44.0, the newest release checked. [Source and details]' +
+        `(${SITE}${versionPath('current')}/toolhive/reference/known-issues#cli-containers-restart-without-proxy)`,
+    ),
     md,
-    /still present in ToolHive v0\.44\.0, the newest release checked\. \[Source and details\]\(https:\/\/docs\.stacklok\.com\/toolhive\/reference\/known-issues#cli-containers-restart-without-proxy\)$/,
   );
   // docs/ describes v0.44.0, which UI v0.39.4 belongs to: the fixed entry stops the build.
   assert.throws(
     () => convert(`\n\n${fixed}`),
     /^Error: docs\/toolhive\/guides-cli\/page\.mdx:3: .*does not affect ToolHive v0\.44\.0 and ToolHive UI v0\.39\.4, .*fixed in ToolHive UI v0\.5\.0/,
   );
-  // A page that still describes v0.2.8, in docs/ or in its own version's folder, shows it.
+  // A page that still describes v0.2.8, in docs/ or in its own version's folder, shows it;
+  // in docs/ after a note that says which release the page describes.
   const old = convert(`---\ntitle: T\nrelease: v0.2.8\n---\n\n${fixed}`);
-  assert.match(old, /^> \*\*Warning: Known issue: Older UI releases /);
+  assert.match(old, /^> \*\*Info: This page still describes ToolHive v0\.2\.8\*\*\n/);
+  assert.match(old, /\n\n> \*\*Warning: Known issue: Older UI releases /);
   assert.match(old, /Fixed in ToolHive UI v0\.5\.0\./);
   assert.equal(
     mdxToMarkdown(fixed, path.join(root, 'versioned_docs/version-0.2.8/toolhive/x.mdx'), ctx),
-    old,
+    old.slice(old.indexOf('> **Warning')),
   );
 });
 
@@ -104,9 +111,10 @@ test('links become absolute; .mdx links become the target route', () => {
     '[a](./install.mdx#step) [b](/toolhive/faq) [c](#here) [d](https://example.com/x) ' +
       '[e](pathname:///api-specs/v0.2.8/openapi.yaml)',
   );
+  // A route points to the page in the linking page's version (plugins/versions).
   assert.equal(
     md,
-    `[a](${SITE}/toolhive/guides-cli/install#step) [b](${SITE}/toolhive/faq) ` +
+    `[a](${SITE}/toolhive/guides-cli/install#step) [b](${SITE}${versionPath('current')}/toolhive/faq) ` +
       `[c](${SITE}/toolhive/guides-cli/page#here) [d](https://example.com/x) ` +
       `[e](${SITE}/api-specs/v0.2.8/openapi.yaml)`,
   );
@@ -187,7 +195,22 @@ test('every sitemap page has a twin of clean Markdown', () => {
 });
 
 test('llms.txt follows the llmstxt.org format and every link is a twin', () => {
-  const txt = fs.readFileSync(path.join(build, 'llms.txt'), 'utf8');
+  // One llms.txt per docs version, at the version's path; between them they list every page.
+  const files = DOCS_VERSIONS.map((v) => path.join(build, versionPath(v.name), 'llms.txt'));
+  const links: string[] = [];
+  for (const file of files) {
+    const txt = fs.readFileSync(file, 'utf8');
+    links.push(...checkLlmsTxt(txt));
+  }
+  const listed = new Set(links.map((u) => new URL(u).pathname));
+  assert.deepEqual(
+    routes.map(twinPath).filter((t) => !listed.has(t)),
+    [],
+  );
+});
+
+/** Checks one llms.txt and returns its links. */
+function checkLlmsTxt(txt: string): string[] {
   // Title, summary, paragraphs without headings (where else to read the
   // docs), then the sections.
   assert.match(txt, /^# ToolHive\n\n> \S.+\n\n(?:[^#\n].*\n\n)*## /);
@@ -213,13 +236,8 @@ test('llms.txt follows the llmstxt.org format and every link is a twin', () => {
     );
   });
   assert.deepEqual(missing, []);
-  // Every sitemap page is listed.
-  const listed = new Set(links.map((u) => new URL(u).pathname));
-  assert.deepEqual(
-    routes.map(twinPath).filter((t) => !listed.has(t)),
-    [],
-  );
-});
+  return links;
+}
 
 test('a twin path leads back to its route; other paths to none', () => {
   for (const route of ['/', '/toolhive', '/toolhive/faq', '/toolhive/reference/cli/thv_run'])
