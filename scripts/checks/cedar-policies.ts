@@ -1,9 +1,14 @@
 /**
  * Check every Cedar policy the docs show with the Cedar engine, against what
- * ToolHive v0.2.8 builds, and test what the pages promise the policies decide.
+ * a ToolHive release builds, and test what the pages promise the policies
+ * decide. The release (default v0.2.8) picks the model of lib/cedar-model.ts:
+ * the attributes, configuration keys and requests of that release.
  *
  * Usage (from the repository root):
- *   tsx scripts/checks/cedar-policies.ts [--schema FILE] [--decisions FILE] [PATH...]
+ *   tsx scripts/checks/cedar-policies.ts [--release vX.Y.Z] [--schema FILE] [--decisions FILE] [PATH...]
+ *
+ * With --release, the schema and decisions default to that release's
+ * data/releases/<release>/cedar/ files.
  *
  * PATH defaults to docs/ (every .md and .mdx file except generated pages) and
  * the inputs of the generated MCPServer reference page
@@ -11,13 +16,13 @@
  * (see lib/cedar-docs.ts) the check reports:
  * - a policy that does not parse, or a list entry that holds no policy or
  *   several (ToolHive parses each entry as exactly one policy);
- * - a policy that fails strict validation against data/releases/v0.2.8/cedar/toolhive.cedarschema:
+ * - a policy that fails strict validation against the release's toolhive.cedarschema:
  *   an unknown entity type or action, an attribute ToolHive never sets, a
  *   type error, an optional attribute read without `has`;
  * - a configuration ToolHive refuses or misreads (missing version, wrong
  *   type, unknown keys, entities that do not parse, a ConfigMap value that
  *   isn't JSON);
- * - a request of data/releases/v0.2.8/cedar/decisions.yaml that Cedar decides otherwise than
+ * - a request of the release's decisions.yaml that Cedar decides otherwise than
  *   the page promises, a set without an entry there, and an entry without a set.
  * Prints `path:line: message` for each problem and a summary line; exits 1 if
  * there is any problem, 2 on a usage or data error.
@@ -28,12 +33,14 @@ import {parse as parseYaml} from 'yaml';
 import {findRepoRoot, isMainScript, listFiles, relativePath} from './lib/code-blocks';
 import {scanMarkdown, scanYamlFile, type FileScan} from './lib/cedar-docs';
 import {
+  cedarModel,
   cedarVersion,
   decide,
   loadCedarSchema,
   parseEntitiesJson,
   splitPolicies,
   validatePolicy,
+  type CedarModel,
   type DecisionRequest,
   type SchemaJson,
 } from './lib/cedar-engine';
@@ -88,6 +95,8 @@ export interface CedarOptions {
   tables?: DecisionTables;
   /** File name (relative) of the tables, for messages. */
   tablesName?: string;
+  /** The ToolHive release the pages describe (default v0.2.8). */
+  release?: string;
 }
 
 export function loadDecisionTables(file: string): DecisionTables {
@@ -109,7 +118,9 @@ function describeRequest(r: TableRequest): string {
     ? `token claims ${JSON.stringify(r.as.claims)}`
     : `local user "${r.as?.local ?? 'user'}"`;
   const args = r.args ? ` with arguments ${JSON.stringify(r.args)}` : '';
-  return `${what}${args} as ${who}`;
+  const annotations = r.annotations ? ` and annotations ${JSON.stringify(r.annotations)}` : '';
+  const server = r.server ? ` on server "${r.server}"` : '';
+  return `${what}${args}${annotations}${server} as ${who}`;
 }
 
 /** Check one file's policy sets; `tables` is this file's part of the decision tables. */
@@ -119,6 +130,7 @@ export function checkPolicySets(
   tables: Record<string, TableEntry> | undefined,
   tablesName: string,
   fileName: string,
+  model: CedarModel = cedarModel('v0.2.8'),
 ): {problems: {line: number; message: string}[]; policies: number; requests: number} {
   const problems: {line: number; message: string}[] = [...scan.stray];
   let policyCount = 0;
@@ -154,10 +166,10 @@ export function checkPolicySets(
       for (const part of split.parts) {
         policyCount += 1;
         texts.push(part.text);
-        for (const v of validatePolicy(part.text, schema)) {
+        for (const v of validatePolicy(part.text, schema, model)) {
           problems.push({
             line: at(v.offset !== undefined ? part.offset + v.offset : part.offset),
-            message: `Cedar policy does not fit what ToolHive v0.2.8 sends: ${v.message}`,
+            message: `Cedar policy does not fit what ToolHive ${model.release} sends: ${v.message}`,
           });
         }
       }
@@ -192,7 +204,7 @@ export function checkPolicySets(
       requestCount += 1;
       let result;
       try {
-        result = decide(texts, r, entities.entities);
+        result = decide(texts, r, entities.entities, model, set.options);
       } catch (e) {
         problems.push({
           line: set.line,
@@ -210,10 +222,10 @@ export function checkPolicySets(
   return {problems, policies: policyCount, requests: requestCount};
 }
 
-export function scanFile(file: string): FileScan {
+export function scanFile(file: string, model?: CedarModel): FileScan {
   const text = readFileSync(file, 'utf8');
-  if (/\.ya?ml$/i.test(file)) return scanYamlFile(text, path.basename(file));
-  return scanMarkdown(text);
+  if (/\.ya?ml$/i.test(file)) return scanYamlFile(text, path.basename(file), model);
+  return scanMarkdown(text, model);
 }
 
 /**
@@ -227,9 +239,12 @@ export function decisionsKey(rel: string): string {
 
 export function checkCedarPolicies(options: CedarOptions = {}): CedarReport {
   const root = path.resolve(options.root ?? findRepoRoot());
+  const model = cedarModel(options.release ?? 'v0.2.8');
+  const releaseDir = `data/releases/${model.release}/cedar`;
   const schema =
-    options.schema ?? loadCedarSchema(path.resolve(root, options.schemaFile ?? DEFAULT_SCHEMA));
-  const decisionsFile = path.resolve(root, options.decisionsFile ?? DEFAULT_DECISIONS);
+    options.schema ??
+    loadCedarSchema(path.resolve(root, options.schemaFile ?? `${releaseDir}/toolhive.cedarschema`));
+  const decisionsFile = path.resolve(root, options.decisionsFile ?? `${releaseDir}/decisions.yaml`);
   const tables = options.tables ?? loadDecisionTables(decisionsFile);
   const tablesName = options.tablesName ?? relativePath(root, decisionsFile);
   const targets = (options.paths && options.paths.length > 0 ? options.paths : DEFAULT_PATHS)
@@ -240,9 +255,7 @@ export function checkCedarPolicies(options: CedarOptions = {}): CedarReport {
     const rel = relativePath(root, f).replace(/^versioned_docs\/version-[^/]+\//, 'docs/');
     return GENERATED_PAGES.some((g) => rel === g || rel.startsWith(`${g}/`));
   };
-  const files = listFiles(targets, ['.md', '.mdx', '.yaml', '.yml']).filter(
-    (f) => !isGenerated(f),
-  );
+  const files = listFiles(targets, ['.md', '.mdx', '.yaml', '.yml']).filter((f) => !isGenerated(f));
   const report: CedarReport = {
     files: files.length,
     sets: 0,
@@ -254,11 +267,11 @@ export function checkCedarPolicies(options: CedarOptions = {}): CedarReport {
   for (const file of files) {
     const rel = relativePath(root, file);
     const key = decisionsKey(rel);
-    const scan = scanFile(file);
+    const scan = scanFile(file, model);
     if (scan.sets.length === 0 && scan.stray.length === 0) continue;
     report.sets += scan.sets.length;
     seen.set(key, new Set(scan.sets.map((s) => s.id)));
-    const r = checkPolicySets(scan, schema, tables[key], tablesName, key);
+    const r = checkPolicySets(scan, schema, tables[key], tablesName, key, model);
     report.policies += r.policies;
     report.requests += r.requests;
     for (const p of r.problems) report.problems.push({file: rel, ...p});
@@ -300,14 +313,16 @@ export function formatReport(report: CedarReport): string[] {
 function main(argv: string[]): number {
   let schemaFile: string | undefined;
   let decisionsFile: string | undefined;
+  let release: string | undefined;
   const paths: string[] = [];
   for (let i = 0; i < argv.length; i += 1) {
     const a = argv[i];
-    if (a === '--schema') schemaFile = argv[++i];
+    if (a === '--release') release = argv[++i];
+    else if (a === '--schema') schemaFile = argv[++i];
     else if (a === '--decisions') decisionsFile = argv[++i];
     else if (a === '-h' || a === '--help') {
       console.log(
-        'usage: tsx scripts/checks/cedar-policies.ts [--schema FILE] [--decisions FILE] [PATH...]',
+        'usage: tsx scripts/checks/cedar-policies.ts [--release vX.Y.Z] [--schema FILE] [--decisions FILE] [PATH...]',
       );
       return 0;
     } else paths.push(a);
@@ -316,6 +331,7 @@ function main(argv: string[]): number {
   try {
     report = checkCedarPolicies({
       root: findRepoRoot(),
+      release,
       schemaFile: schemaFile && path.resolve(schemaFile),
       decisionsFile: decisionsFile && path.resolve(decisionsFile),
       paths: paths.map((p) => path.resolve(p)),

@@ -73,6 +73,7 @@ function main(): number {
     if (existsSync(cedarDir)) {
       const cedar = checkCedarPolicies({
         root,
+        release,
         schemaFile: path.join(cedarDir, 'toolhive.cedarschema'),
         decisionsFile: path.join(cedarDir, 'decisions.yaml'),
         paths: files,

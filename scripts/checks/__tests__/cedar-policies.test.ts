@@ -7,6 +7,7 @@ import {findRepoRoot} from '../lib/code-blocks';
 import {scanMarkdown, scanYamlFile} from '../lib/cedar-docs';
 import {
   buildRequest,
+  cedarModel,
   decide,
   decimalFromFloat,
   loadCedarSchema,
@@ -390,4 +391,251 @@ test('policies marked as a mistake shown on purpose are not judged', () => {
     problemsOf(md, {'Wrong and right': {requests: [{tool: 'fetch', expect: 'allow'}]}}),
     [],
   );
+});
+
+// ---------------------------------------------------------------------------
+// ToolHive v0.44.0
+// ---------------------------------------------------------------------------
+
+const v044 = cedarModel('v0.44.0');
+const schema044 = loadCedarSchema(
+  path.join(ROOT, 'data/releases/v0.44.0/cedar/toolhive.cedarschema'),
+);
+
+test('the v0.44.0 schema declares the group and server types as parents', () => {
+  const ns = schema044[''];
+  assert.deepEqual(Object.keys(ns.actions).sort(), ['call_tool', 'get_prompt', 'read_resource']);
+  assert.deepEqual(Object.keys(ns.entityTypes).sort(), [
+    'Client',
+    'MCP',
+    'Prompt',
+    'Resource',
+    'THVGroup',
+    'Tool',
+  ]);
+  const group = 'permit(principal in THVGroup::"eng", action, resource in MCP::"github");';
+  assert.deepEqual(validatePolicy(group, schema044, v044), []);
+  // v0.2.8 had neither type.
+  assert.ok(validatePolicy(group, schema).length > 0);
+  assert.throws(() => cedarModel('v0.1.0'), /no Cedar model for ToolHive v0\.1\.0/);
+});
+
+test('v0.44.0 attributes: claimset_, tool annotations with has, and the release in messages', () => {
+  assert.deepEqual(
+    validatePolicy(
+      'permit(principal, action, resource) when { principal has claimset_scope && principal.claimset_scope.contains("a") };',
+      schema044,
+      v044,
+    ),
+    [],
+  );
+  // claimset_ is a set of strings: comparing it with a string is a type error.
+  assert.ok(
+    validatePolicy(
+      'permit(principal, action, resource) when { principal has claimset_scope && principal.claimset_scope == "a" };',
+      schema044,
+      v044,
+    ).length > 0,
+  );
+  assert.match(
+    validatePolicy(
+      'permit(principal, action, resource) when { principal has claimset_scope };',
+      schema,
+    )
+      .map((p) => p.message)
+      .join('\n'),
+    /ToolHive v0\.2\.8 never sets this attribute/,
+  );
+  assert.match(
+    validatePolicy(
+      'permit(principal, action == Action::"call_tool", resource) when { resource.readOnlyHint };',
+      schema044,
+      v044,
+    )
+      .map((p) => p.message)
+      .join('\n'),
+    /optional attribute `readOnlyHint`/,
+  );
+  assert.deepEqual(
+    validatePolicy(
+      'permit(principal, action == Action::"call_tool", resource) when { resource has readOnlyHint && resource.readOnlyHint };',
+      schema044,
+      v044,
+    ),
+    [],
+  );
+  assert.match(
+    validatePolicy(
+      'permit(principal, action, resource) when { principal.groups.contains("a") };',
+      schema044,
+      v044,
+    )
+      .map((p) => p.message)
+      .join('\n'),
+    /principal\.groups: ToolHive v0\.44\.0 never sets this attribute/,
+  );
+});
+
+test('requests are built the way ToolHive v0.44.0 builds them', () => {
+  const built = buildRequest(
+    {
+      tool: 'fetch',
+      args: {url: 'https://x', tags: ['a']},
+      annotations: {readOnlyHint: true},
+      server: 'web',
+      as: {
+        claims: {
+          sub: 'alice',
+          groups: ['eng', 'eng', 'ops'],
+          roles: ['ignored'],
+          tsid: 'session',
+          profile: {team: 'a', ids: [1, [2]]},
+        },
+      },
+    },
+    v044,
+  );
+  assert.ok(!('denied' in built));
+  assert.deepEqual(built.principal, {type: 'Client', id: 'alice'});
+  const principal = built.entities.find((e) => 'type' in e.uid && e.uid.type === 'Client');
+  // groups wins over roles; duplicates are dropped.
+  assert.deepEqual(principal?.parents, [
+    {type: 'THVGroup', id: 'eng'},
+    {type: 'THVGroup', id: 'ops'},
+  ]);
+  assert.equal(principal?.attrs.claim_tsid, undefined);
+  // Objects become records, nested lists nested sets.
+  assert.deepEqual(principal?.attrs.claim_profile, {
+    team: 'a',
+    ids: [{__extn: {fn: 'decimal', arg: '1.0'}}, [{__extn: {fn: 'decimal', arg: '2.0'}}]],
+  });
+  const tool = built.entities.find((e) => 'type' in e.uid && e.uid.type === 'Tool');
+  assert.deepEqual(tool?.parents, [{type: 'MCP', id: 'web'}]);
+  assert.equal(tool?.attrs.readOnlyHint, true);
+  assert.equal(tool?.attrs.arg_url, 'https://x');
+  assert.equal(tool?.attrs.arg_tags_present, true);
+
+  // Resource IDs are the URI itself, and the server defaults to "server".
+  const read = buildRequest({resource: 'file:///data/report.txt'}, v044);
+  assert.ok(!('denied' in read));
+  assert.deepEqual(read.resource, {type: 'Resource', id: 'file:///data/report.txt'});
+  const res = read.entities.find((e) => 'type' in e.uid && e.uid.type === 'Resource');
+  assert.equal(res?.attrs.name, 'file:///data/report.txt');
+  assert.deepEqual(res?.parents, [{type: 'MCP', id: 'server'}]);
+
+  // Without groups, roles count; group_claim_name reads a nested claim; role_claim_name adds.
+  const parentsOf = (claims: Record<string, unknown>, options = {}) => {
+    const b = buildRequest({tool: 'x', as: {claims}}, v044, options);
+    assert.ok(!('denied' in b));
+    return b.entities[0].parents.map((p) => ('id' in p ? p.id : ''));
+  };
+  assert.deepEqual(parentsOf({sub: 'a', groups: 'eng', roles: ['r']}), ['r']);
+  assert.deepEqual(
+    parentsOf(
+      {sub: 'a', realm_access: {roles: ['kc']}, groups: ['g']},
+      {group_claim_name: 'realm_access.roles'},
+    ),
+    ['kc'],
+  );
+  assert.deepEqual(
+    parentsOf({sub: 'a', groups: ['g'], app_roles: ['admin']}, {role_claim_name: 'app_roles'}),
+    ['g', 'admin'],
+  );
+  assert.deepEqual(parentsOf({sub: 'a'}), []);
+
+  // multi_valued_claims: a string for claim_, a set for claimset_.
+  const scopes = buildRequest({tool: 'x', as: {claims: {sub: 'a', scp: ['read', 'write']}}}, v044, {
+    multi_valued_claims: ['scp'],
+  });
+  assert.ok(!('denied' in scopes));
+  assert.equal(scopes.context.claim_scp, 'read write');
+  assert.deepEqual(scopes.context.claimset_scp, ['read', 'write']);
+
+  assert.match(
+    (buildRequest({tool: 'x', as: {claims: {groups: []}}}, v044) as {denied: string}).denied,
+    /no string sub claim/,
+  );
+  assert.throws(() => buildRequest({prompt: 'p', annotations: {readOnlyHint: true}}, v044));
+});
+
+test('v0.44.0 decisions: group parents, nested groups from entities_json, server scope', () => {
+  const engineering = 'permit(principal in THVGroup::"engineering", action, resource);';
+  const nested = [
+    {
+      uid: {type: 'THVGroup', id: 'platform'},
+      attrs: {},
+      parents: [{type: 'THVGroup', id: 'engineering'}],
+    },
+  ];
+  const as = (groups: string[]) => ({claims: {sub: 'u', groups}});
+  assert.equal(
+    decide([engineering], {tool: 'x', as: as(['engineering'])}, [], v044).decision,
+    'allow',
+  );
+  assert.equal(
+    decide([engineering], {tool: 'x', as: as(['platform'])}, nested, v044).decision,
+    'allow',
+  );
+  assert.equal(decide([engineering], {tool: 'x', as: as(['platform'])}, [], v044).decision, 'deny');
+  const github = 'permit(principal, action, resource in MCP::"github");';
+  assert.equal(decide([github], {tool: 'x', server: 'github'}, [], v044).decision, 'allow');
+  assert.equal(decide([github], {tool: 'x'}, [], v044).decision, 'deny');
+  // The same policy means nothing to v0.2.8, which builds no parents.
+  assert.equal(decide([github], {tool: 'x', server: 'github'}).decision, 'deny');
+  // A v0.2.8 resource ID no longer matches.
+  const oldId = 'permit(principal, action, resource == Resource::"file____data_report_txt");';
+  assert.equal(decide([oldId], {resource: 'file:///data/report.txt'}).decision, 'allow');
+  assert.equal(decide([oldId], {resource: 'file:///data/report.txt'}, [], v044).decision, 'deny');
+});
+
+test('v0.44.0 configuration keys: read by the new release, ignored by v0.2.8, checked', () => {
+  const md = [
+    '```yaml title="groups.yaml"', // 1
+    'version: "1.0"', // 2
+    'type: cedarv1', // 3
+    'cedar:', // 4
+    '  group_claim_name: realm_access.roles', // 5
+    '  group_entity_type: "Platform::Group"', // 6
+    '  policies:', // 7
+    '    - \'permit(principal in THVGroup::"kc", action, resource);\'', // 8
+    '```', // 9
+  ].join('\n');
+  const old = scanMarkdown(md).sets[0];
+  assert.deepEqual(
+    old.problems.map((p) => p.line),
+    [5, 6],
+  );
+  assert.match(
+    old.problems[0].message,
+    /ToolHive v0\.2\.8 ignores the key "cedar\.group_claim_name"/,
+  );
+  const current = scanMarkdown(md, v044).sets[0];
+  assert.equal(current.options.group_claim_name, 'realm_access.roles');
+  assert.deepEqual(
+    current.problems.map((p) => p.line),
+    [6],
+  );
+  assert.match(current.problems[0].message, /must be a Cedar identifier without "::"/);
+
+  const good = md.replace('  group_entity_type: "Platform::Group"\n', '');
+  const problems = checkPolicySets(
+    scanMarkdown(good, v044),
+    schema044,
+    {
+      'groups.yaml': {
+        requests: [
+          {tool: 'x', as: {claims: {sub: 'a', realm_access: {roles: ['kc']}}}, expect: 'allow'},
+          {tool: 'x', as: {claims: {sub: 'b', groups: ['kc']}}, expect: 'allow'},
+          {tool: 'x', as: {claims: {sub: 'c', realm_access: {roles: ['other']}}}, expect: 'allow'},
+        ],
+      },
+    },
+    'decisions.yaml',
+    'page.mdx',
+    v044,
+  ).problems;
+  // The first two hold (the second through the fallback to groups); the third fails.
+  assert.equal(problems.length, 1);
+  assert.match(problems[0].message, /Cedar decides deny .* request 3\)/);
+  assert.match(problems[0].message, /"realm_access":\{"roles":\["other"\]\}/);
 });

@@ -29,6 +29,7 @@ import {
   type Node,
   type YAMLMap,
 } from 'yaml';
+import {V0_2_8, type CedarModel, type ConfigOptions} from './cedar-model';
 import {extractCodeBlocks, splitLines, type CodeBlock} from './code-blocks';
 import {heredocBodies, SHELL_LANGS} from './crd-yaml';
 
@@ -68,6 +69,8 @@ export interface PolicySet {
   entitiesLine: number;
   /** Problems with the configuration around the policies. */
   problems: SetProblem[];
+  /** Options of the configuration's `cedar` object that change the request (v0.44.0). */
+  options: ConfigOptions;
   /** Kind and name of the object that holds the set, when there is one. */
   label?: string;
 }
@@ -82,9 +85,8 @@ const DATA_LANGS = new Set(['json', 'jsonc', 'json5', 'yaml', 'yml']);
 const POLICY_START = /^\s*(permit|forbid)\s*\(|^\s*@[A-Za-z_]/;
 const POLICY_LIKE = /\b(permit|forbid)\s*\(/;
 
-/** Keys of a ToolHive authorization configuration (pkg/authz/config.go). */
+/** Keys of a ToolHive authorization configuration with Cedar policies (pkg/authz). */
 const CONFIG_KEYS = ['version', 'type', 'cedar'];
-const CEDAR_KEYS = ['policies', 'entities_json'];
 
 function titleOf(block: CodeBlock): string | null {
   const m = /(?:^|\s)title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(block.meta);
@@ -120,6 +122,8 @@ interface YamlContext {
   exact: boolean;
   /** Line to use when `exact` is false. */
   fallbackLine: number;
+  /** The release whose configuration format applies. */
+  model: CedarModel;
 }
 
 function lineOf(ctx: YamlContext, offset: number | undefined): number {
@@ -183,7 +187,10 @@ function readConfig(ctx: YamlContext, node: YAMLMap, set: PolicySet, where: stri
   if (!isScalar(type) || type.value !== 'cedarv1')
     set.problems.push({
       line: keyLine(ctx, node, 'type'),
-      message: `${where}: "type" must be "cedarv1", the only type ToolHive v0.2.8 knows`,
+      message:
+        ctx.model.configTypes.length === 1
+          ? `${where}: "type" must be "cedarv1", the only type ToolHive ${ctx.model.release} knows`
+          : `${where}: "type" must be "cedarv1" for Cedar policies (ToolHive ${ctx.model.release} knows ${ctx.model.configTypes.join(', ')})`,
     });
   const cedarNode = get(node, 'cedar');
   if (!isMap(cedarNode)) {
@@ -195,12 +202,13 @@ function readConfig(ctx: YamlContext, node: YAMLMap, set: PolicySet, where: stri
   }
   for (const pair of cedarNode.items) {
     const k = isScalar(pair.key) ? String(pair.key.value) : '';
-    if (!CEDAR_KEYS.includes(k))
+    if (!ctx.model.cedarKeys.includes(k))
       set.problems.push({
         line: lineOf(ctx, (pair.key as Node | undefined)?.range?.[0]),
-        message: `${where}: ToolHive ignores the key "cedar.${k}"; use "policies" and "entities_json"`,
+        message: `${where}: ToolHive ${ctx.model.release} ignores the key "cedar.${k}"; it reads ${ctx.model.cedarKeys.map((c) => `"${c}"`).join(', ')}`,
       });
   }
+  readOptions(ctx, cedarNode, set, where);
   readPolicyList(
     ctx,
     get(cedarNode, 'policies'),
@@ -254,8 +262,54 @@ function readEntities(ctx: YamlContext, node: Node, set: PolicySet, where: strin
   set.entitiesLine = scalarPlacement(ctx, node).line;
 }
 
+/** The options of a v0.44.0 `cedar` object that change the request, checked for their Go types. */
+function readOptions(ctx: YamlContext, cedarNode: YAMLMap, set: PolicySet, where: string): void {
+  for (const key of [
+    'primary_upstream_provider',
+    'group_claim_name',
+    'role_claim_name',
+    'group_entity_type',
+  ]) {
+    if (!ctx.model.cedarKeys.includes(key)) continue;
+    const node = get(cedarNode, key);
+    if (node === undefined) continue;
+    if (!isScalar(node) || typeof node.value !== 'string') {
+      set.problems.push({
+        line: keyLine(ctx, cedarNode, key),
+        message: `${where}: "cedar.${key}" must be a string; ToolHive fails to parse the configuration`,
+      });
+      continue;
+    }
+    (set.options as Record<string, string>)[key] = node.value;
+  }
+  const multi = get(cedarNode, 'multi_valued_claims');
+  if (multi !== undefined && ctx.model.cedarKeys.includes('multi_valued_claims')) {
+    if (!isSeq(multi) || multi.items.some((i) => !isScalar(i) || typeof i.value !== 'string'))
+      set.problems.push({
+        line: keyLine(ctx, cedarNode, 'multi_valued_claims'),
+        message: `${where}: "cedar.multi_valued_claims" must be a list of claim names`,
+      });
+    else set.options.multi_valued_claims = multi.items.map((i) => String((i as Scalar).value));
+  }
+  const groupType = set.options.group_entity_type;
+  if (groupType !== undefined && groupType !== '' && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(groupType))
+    set.problems.push({
+      line: keyLine(ctx, cedarNode, 'group_entity_type'),
+      message: `${where}: "cedar.group_entity_type" must be a Cedar identifier without "::"; ToolHive refuses "${groupType}"`,
+    });
+}
+
 function newSet(id: string, source: PolicySource, line: number): PolicySet {
-  return {id, source, line, policies: [], entitiesJson: '[]', entitiesLine: line, problems: []};
+  return {
+    id,
+    source,
+    line,
+    policies: [],
+    entitiesJson: '[]',
+    entitiesLine: line,
+    problems: [],
+    options: {},
+  };
 }
 
 /**
@@ -327,7 +381,12 @@ export function setsInYaml(
           ...mergeInner(
             setsInYaml(
               value.value,
-              {firstLine: place.contentLine, exact: place.exact, fallbackLine: place.line},
+              {
+                firstLine: place.contentLine,
+                exact: place.exact,
+                fallbackLine: place.line,
+                model: ctx.model,
+              },
               id,
             ),
             set,
@@ -353,6 +412,7 @@ function mergeInner(inner: PolicySet[], outer: PolicySet): PolicySet[] {
   outer.policies = first.policies;
   outer.entitiesJson = first.entitiesJson;
   outer.entitiesLine = first.entitiesLine;
+  outer.options = first.options;
   outer.problems.push(
     ...first.problems.map((p) => ({...p, message: `${outer.label}: ${p.message}`})),
   );
@@ -408,7 +468,7 @@ function startsWithPolicy(lines: string[]): boolean {
 }
 
 /** Every policy set in a Markdown/MDX document, and policy-like lines outside them. */
-export function scanMarkdown(markdown: string): FileScan {
+export function scanMarkdown(markdown: string, model: CedarModel = V0_2_8): FileScan {
   const blocks = extractCodeBlocks(markdown);
   const headingAt = headingsByLine(markdown, blocks);
   const sets: PolicySet[] = [];
@@ -430,7 +490,7 @@ export function scanMarkdown(markdown: string): FileScan {
       found.push(
         ...setsInYaml(
           block.content,
-          {firstLine: block.lineNumbers[0], exact: true, fallbackLine: block.startLine},
+          {firstLine: block.lineNumbers[0], exact: true, fallbackLine: block.startLine, model},
           id,
         ),
       );
@@ -439,7 +499,7 @@ export function scanMarkdown(markdown: string): FileScan {
         found.push(
           ...setsInYaml(
             body.text,
-            {firstLine: body.firstLine, exact: true, fallbackLine: body.firstLine},
+            {firstLine: body.firstLine, exact: true, fallbackLine: body.firstLine, model},
             id,
           ),
         );
@@ -475,8 +535,8 @@ export function scanMarkdown(markdown: string): FileScan {
 }
 
 /** Policy sets in a YAML file (such as a generator's example manifest). */
-export function scanYamlFile(text: string, name: string): FileScan {
-  const sets = setsInYaml(text, {firstLine: 1, exact: true, fallbackLine: 1}, name);
+export function scanYamlFile(text: string, name: string, model: CedarModel = V0_2_8): FileScan {
+  const sets = setsInYaml(text, {firstLine: 1, exact: true, fallbackLine: 1, model}, name);
   const stray: SetProblem[] = [];
   splitLines(text).forEach((l, i) => {
     if (

@@ -1,26 +1,46 @@
 /**
  * Cedar policies judged by the Cedar engine itself (@cedar-policy/cedar-wasm),
- * against a schema of what ToolHive v0.2.8 builds (data/releases/v0.2.8/cedar/toolhive.cedarschema),
- * and Cedar requests built the way ToolHive v0.2.8 builds them.
+ * against the schema of what a ToolHive release builds
+ * (data/releases/<release>/cedar/toolhive.cedarschema), and Cedar requests
+ * built the way that release builds them (cedar-model.ts). Functions take the
+ * release's model and default to ToolHive v0.2.8.
  *
  * - parse: every policy must parse; an entry of a ToolHive policy list must
- *   hold exactly one policy (pkg/authz/cedar.go parses each entry with
- *   cedar-go's Policy.UnmarshalCedar).
+ *   hold exactly one policy (ToolHive parses each entry with cedar-go's
+ *   Policy.UnmarshalCedar).
  * - validate: strict validation against the schema. The attributes that
- *   depend on the request (claim_<name>, arg_<name>) are checked by name
- *   here, then declared as optional attributes with each type ToolHive can
- *   give them; a policy passes when one choice of types validates.
+ *   depend on the request (claim_<name>, arg_<name>, and from v0.44.0
+ *   claimset_<name>) are checked by name here, then declared as optional
+ *   attributes with each type ToolHive can give them; a policy passes when
+ *   one choice of types validates.
  * - decide: a request (caller, tool, prompt or resource, arguments) becomes
- *   the principal, action and resource entities and the context that
- *   pkg/authz/cedar.go and cedar_entity.go build, and Cedar's isAuthorized
- *   answers. Like ToolHive, a request is denied when any policy fails with an
- *   error, even if another one permits it.
+ *   the principal, action and resource entities and the context that the
+ *   release builds, and Cedar's isAuthorized answers. Like ToolHive, a
+ *   request is denied when any policy fails with an error, even if another
+ *   one permits it.
  */
 import {readFileSync} from 'node:fs';
 import * as cedar from '@cedar-policy/cedar-wasm/nodejs';
+import {
+  V0_2_8,
+  type BuiltRequest,
+  type CedarModel,
+  type ConfigOptions,
+  type DecisionRequest,
+  type Var,
+} from './cedar-model';
+
+export type {
+  BuiltRequest,
+  Caller,
+  CedarModel,
+  ConfigOptions,
+  DecisionRequest,
+  Var,
+} from './cedar-model';
+export {cedarModel, decimalFromFloat, sanitizeURIForCedar} from './cedar-model';
 
 export type SchemaJson = cedar.SchemaJson<string>;
-type CedarValue = cedar.CedarValueJson;
 
 /** A problem in one policy text: a message and, when known, the offset in the text. */
 export interface PolicyProblem {
@@ -86,8 +106,6 @@ export function splitPolicies(
 // Attributes that depend on the request
 // ---------------------------------------------------------------------------
 
-export type Var = 'principal' | 'action' | 'resource' | 'context';
-
 export interface AttributeUse {
   on: Var;
   name: string;
@@ -126,35 +144,22 @@ export function attributeUses(policyText: string): AttributeUse[] {
   return uses;
 }
 
-/** Fixed attributes of each variable, besides the dynamic families. */
-export const FIXED_ATTRIBUTES: Record<Var, string[]> = {
-  principal: ['claim_sub'],
-  action: ['operation'],
-  resource: ['name', 'operation', 'feature', 'uri'],
-  context: [],
-};
+/** Fixed attributes of each variable in ToolHive v0.2.8, besides the dynamic families. */
+export const FIXED_ATTRIBUTES: Record<Var, string[]> = V0_2_8.fixed;
 
-const CLAIM = /^claim_.+$/;
-const ARG = /^arg_.+$/;
-
-/** A message when a policy reads an attribute that ToolHive never sets there. */
-export function attributeNameProblem(use: AttributeUse): string | null {
-  const {on, name} = use;
-  if (FIXED_ATTRIBUTES[on].includes(name)) return null;
-  if (on === 'principal' && CLAIM.test(name)) return null;
-  if (on === 'context' && (CLAIM.test(name) || ARG.test(name))) return null;
-  if (on === 'resource' && ARG.test(name)) return null;
-  const has: Record<Var, string> = {
-    principal: "only claim_<name> attributes, one per claim of the caller's token",
-    action: 'only the attribute operation (the action ID)',
-    resource:
-      'only name, operation, feature, uri (resources) and arg_<name> (tool and prompt arguments)',
-    context: 'only claim_<name> and arg_<name> attributes',
-  };
-  return `${on}.${name}: ToolHive v0.2.8 never sets this attribute; the ${on} has ${has[on]}`;
+function isDynamic(model: CedarModel, on: Var, name: string): boolean {
+  return model.families[on].some((re) => re.test(name));
 }
 
-/** Cedar types ToolHive can give a claim (pkg/authz/cedar_entity.go convertToCedarValue). */
+/** A message when a policy reads an attribute that ToolHive never sets there. */
+export function attributeNameProblem(use: AttributeUse, model: CedarModel = V0_2_8): string | null {
+  const {on, name} = use;
+  if (model.fixed[on].includes(name)) return null;
+  if (isDynamic(model, on, name)) return null;
+  return `${on}.${name}: ToolHive ${model.release} never sets this attribute; the ${on} has ${model.carries[on]}`;
+}
+
+/** Cedar types ToolHive can give a claim (convertToCedarValue). */
 const SCALARS: cedar.Type<string>[] = [
   {type: 'String'},
   {type: 'Boolean'},
@@ -171,9 +176,12 @@ const ARG_TYPES: cedar.Type<string>[] = [
   {type: 'Boolean'},
   {type: 'Extension', name: 'decimal'},
 ];
+/** claimset_<name> (v0.44.0): always a set of strings. */
+const CLAIMSET_TYPES: cedar.Type<string>[] = [{type: 'Set', element: {type: 'String'}}];
 
 function candidateTypes(name: string): cedar.Type<string>[] {
-  if (CLAIM.test(name)) return CLAIM_TYPES;
+  if (/^claimset_.+$/.test(name)) return CLAIMSET_TYPES;
+  if (/^claim_.+$/.test(name)) return CLAIM_TYPES;
   // arg_<name>_present is true, but an argument may also be named so.
   return ARG_TYPES;
 }
@@ -182,6 +190,7 @@ function candidateTypes(name: string): cedar.Type<string>[] {
 function withDynamicAttributes(
   schema: SchemaJson,
   types: Map<string, cedar.Type<string>>,
+  model: CedarModel,
 ): SchemaJson {
   const copy = JSON.parse(JSON.stringify(schema)) as SchemaJson;
   for (const ns of Object.values(copy)) {
@@ -197,8 +206,8 @@ function withDynamicAttributes(
         (cedar.RecordType<string> & {type: 'Record'}) | undefined;
       if (!shape) continue;
       for (const name of types.keys()) {
-        if (typeName === 'Client' && CLAIM.test(name)) declare(shape, name);
-        if ((typeName === 'Tool' || typeName === 'Prompt') && ARG.test(name)) declare(shape, name);
+        if (model.familyHolders.some((h) => h.pattern.test(name) && h.types.includes(typeName)))
+          declare(shape, name);
       }
     }
     for (const action of Object.values(ns.actions)) {
@@ -239,15 +248,19 @@ function isActionOperationError(message: string): boolean {
 }
 
 /**
- * Validate one policy (which parses) against the schema. Returns the problems
- * of the typing of the dynamic attributes that leaves the fewest.
+ * Validate one policy (which parses) against the schema of a release. Returns
+ * the problems of the typing of the dynamic attributes that leaves the fewest.
  */
-export function validatePolicy(policyText: string, schema: SchemaJson): PolicyProblem[] {
+export function validatePolicy(
+  policyText: string,
+  schema: SchemaJson,
+  model: CedarModel = V0_2_8,
+): PolicyProblem[] {
   const uses = attributeUses(policyText);
   const problems: PolicyProblem[] = [];
   const badNames = new Set<string>();
   for (const use of uses) {
-    const p = attributeNameProblem(use);
+    const p = attributeNameProblem(use, model);
     if (p) {
       problems.push({message: p});
       badNames.add(use.name);
@@ -256,14 +269,14 @@ export function validatePolicy(policyText: string, schema: SchemaJson): PolicyPr
   const dynamic = [
     ...new Set(
       uses
-        .filter((u) => !badNames.has(u.name) && !FIXED_ATTRIBUTES[u.on].includes(u.name))
+        .filter((u) => !badNames.has(u.name) && !model.fixed[u.on].includes(u.name))
         .map((u) => u.name),
     ),
   ].sort();
   let best: PolicyProblem[] | null = null;
   for (const types of typings(dynamic)) {
     const answer = cedar.validate({
-      schema: withDynamicAttributes(schema, types),
+      schema: withDynamicAttributes(schema, types, model),
       policies: {staticPolicies: {policy: policyText}},
       validationSettings: {mode: 'strict'},
     });
@@ -288,189 +301,19 @@ export function validatePolicy(policyText: string, schema: SchemaJson): PolicyPr
 }
 
 // ---------------------------------------------------------------------------
-// Requests, built the way ToolHive v0.2.8 builds them
+// Requests, built the way each ToolHive release builds them (cedar-model.ts)
 // ---------------------------------------------------------------------------
 
-/** Who calls: a token's claims (OIDC), or the local user ToolHive uses without authentication. */
-export interface Caller {
-  /** Claims of a validated token, as JSON (numbers arrive as float64). */
-  claims?: Record<string, unknown>;
-  /** The user name of pkg/auth LocalUserMiddleware (the default: no authentication). */
-  local?: string;
-}
-
-export interface DecisionRequest {
-  as?: Caller;
-  tool?: string;
-  prompt?: string;
-  resource?: string;
-  args?: Record<string, unknown>;
-}
-
-/** A Go value after JSON decoding or from ToolHive's own claims. */
-type GoValue =
-  | {kind: 'string'; value: string}
-  | {kind: 'bool'; value: boolean}
-  | {kind: 'int64'; value: number}
-  | {kind: 'float64'; value: number}
-  | {kind: 'array'; items: GoValue[]}
-  | {kind: 'object'}
-  | {kind: 'null'};
-
-/** encoding/json into interface{}: numbers become float64. */
-function fromJson(v: unknown): GoValue {
-  if (v === null || v === undefined) return {kind: 'null'};
-  if (typeof v === 'string') return {kind: 'string', value: v};
-  if (typeof v === 'boolean') return {kind: 'bool', value: v};
-  if (typeof v === 'number') return {kind: 'float64', value: v};
-  if (Array.isArray(v)) return {kind: 'array', items: v.map(fromJson)};
-  return {kind: 'object'};
-}
-
-/** cedar-go v1.2.6 NewDecimalFromFloat: value*10000 truncated to int64; overflow is an error. */
-export function decimalFromFloat(f: number): string | null {
-  const scaled = f * 10000;
-  // Go compares with math.MaxInt64 and MinInt64 converted to float64: ±2^63.
-  if (!Number.isFinite(scaled) || scaled > 2 ** 63 || scaled < -(2 ** 63)) return null;
-  const v = BigInt(Math.trunc(scaled));
-  const neg = v < 0n;
-  const abs = neg ? -v : v;
-  let res = `${neg ? '-' : ''}${abs / 10000n}.${(abs % 10000n).toString().padStart(4, '0')}`;
-  // Decimal.String trims up to three trailing zeros.
-  for (let i = 0; i < 3 && res.endsWith('0'); i += 1) res = res.slice(0, -1);
-  return res;
-}
-
-/** pkg/authz/cedar_entity.go convertToCedarValue; null means the attribute is left out. */
-function toCedar(v: GoValue, inArray = false): CedarValue | undefined {
-  switch (v.kind) {
-    case 'string':
-      return v.value;
-    case 'bool':
-      return v.value;
-    case 'int64':
-      return v.value;
-    case 'float64': {
-      const d = decimalFromFloat(v.value);
-      return d === null ? undefined : {__extn: {fn: 'decimal', arg: d}};
-    }
-    case 'array':
-      if (inArray) return undefined;
-      return v.items.map((i) => toCedar(i, true)).filter((x) => x !== undefined) as CedarValue[];
-    default:
-      return undefined;
-  }
-}
-
-function record(values: Map<string, GoValue>): Record<string, CedarValue> {
-  const out: Record<string, CedarValue> = {};
-  for (const [k, v] of values) {
-    const c = toCedar(v);
-    if (c !== undefined) out[k] = c;
-  }
-  return out;
-}
-
-/** The claims of pkg/auth LocalUserMiddleware; exp, iat and nbf are int64 there. */
-function localClaims(user: string): Map<string, GoValue> {
-  const now = Math.floor(Date.UTC(2025, 7, 20) / 1000);
-  return new Map<string, GoValue>([
-    ['sub', {kind: 'string', value: user}],
-    ['iss', {kind: 'string', value: 'toolhive-local'}],
-    ['aud', {kind: 'string', value: 'toolhive'}],
-    ['exp', {kind: 'int64', value: now + 24 * 3600}],
-    ['iat', {kind: 'int64', value: now}],
-    ['nbf', {kind: 'int64', value: now}],
-    ['email', {kind: 'string', value: `${user}@localhost`}],
-    ['name', {kind: 'string', value: `Local User: ${user}`}],
-  ]);
-}
-
-/** pkg/authz/cedar.go sanitizeURIForCedar. */
-export function sanitizeURIForCedar(uri: string): string {
-  return uri.replace(/[:/\\?&=# .]/g, '_');
-}
-
-export interface BuiltRequest {
-  principal: cedar.EntityUid;
-  action: cedar.EntityUid;
-  resource: cedar.EntityUid;
-  context: Record<string, CedarValue>;
-  entities: cedar.EntityJson[];
-}
-
 /**
- * The Cedar request ToolHive v0.2.8 sends for an MCP request, or an error
- * message when ToolHive denies it before Cedar runs.
+ * The Cedar request a release sends for an MCP request, or an error message
+ * when ToolHive denies it before Cedar runs. Without a model, ToolHive v0.2.8.
  */
-export function buildRequest(req: DecisionRequest): BuiltRequest | {denied: string} {
-  const claims: Map<string, GoValue> = req.as?.claims
-    ? new Map(Object.entries(req.as.claims).map(([k, v]) => [k, fromJson(v)]))
-    : localClaims(req.as?.local ?? 'user');
-  const sub = claims.get('sub');
-  if (!sub || sub.kind !== 'string' || sub.value === '')
-    return {denied: 'the caller has no string sub claim (ErrMissingPrincipal)'};
-
-  const targets = [req.tool, req.prompt, req.resource].filter((t) => t !== undefined);
-  if (targets.length !== 1)
-    throw new Error('a request names exactly one of tool, prompt, resource');
-
-  // preprocessClaims and preprocessArguments
-  const claimAttrs = new Map([...claims].map(([k, v]) => [`claim_${k}`, v] as [string, GoValue]));
-  const argAttrs = new Map<string, GoValue>();
-  if (req.args && req.resource === undefined) {
-    for (const [k, raw] of Object.entries(req.args)) {
-      const v = fromJson(raw);
-      if (v.kind === 'string' || v.kind === 'bool' || v.kind === 'float64' || v.kind === 'int64')
-        argAttrs.set(`arg_${k}`, v);
-      else argAttrs.set(`arg_${k}_present`, {kind: 'bool', value: true});
-    }
-  }
-
-  let actionId: string;
-  let resourceType: string;
-  let resourceId: string;
-  const base = new Map<string, GoValue>();
-  if (req.tool !== undefined) {
-    actionId = 'call_tool';
-    resourceType = 'Tool';
-    resourceId = req.tool;
-    base.set('name', {kind: 'string', value: req.tool});
-    base.set('operation', {kind: 'string', value: 'call'});
-    base.set('feature', {kind: 'string', value: 'tool'});
-  } else if (req.prompt !== undefined) {
-    actionId = 'get_prompt';
-    resourceType = 'Prompt';
-    resourceId = req.prompt;
-    base.set('name', {kind: 'string', value: req.prompt});
-    base.set('operation', {kind: 'string', value: 'get'});
-    base.set('feature', {kind: 'string', value: 'prompt'});
-  } else {
-    actionId = 'read_resource';
-    resourceType = 'Resource';
-    resourceId = sanitizeURIForCedar(req.resource!);
-    base.set('uri', {kind: 'string', value: req.resource!});
-    base.set('operation', {kind: 'string', value: 'read'});
-    base.set('feature', {kind: 'string', value: 'resource'});
-  }
-  // mergeContexts(base, args), then CreateResourceEntity sets name to the ID.
-  const resourceAttrs = new Map([...base, ...argAttrs]);
-  resourceAttrs.set('name', {kind: 'string', value: resourceId});
-
-  const principal = {type: 'Client', id: sub.value};
-  const action = {type: 'Action', id: actionId};
-  const resource = {type: resourceType, id: resourceId};
-  return {
-    principal,
-    action,
-    resource,
-    context: record(new Map([...claimAttrs, ...argAttrs])),
-    entities: [
-      {uid: principal, attrs: record(claimAttrs), parents: []},
-      {uid: action, attrs: {operation: actionId}, parents: []},
-      {uid: resource, attrs: record(resourceAttrs), parents: []},
-    ],
-  };
+export function buildRequest(
+  req: DecisionRequest,
+  model: CedarModel = V0_2_8,
+  options: ConfigOptions = {},
+): BuiltRequest | {denied: string} {
+  return model.build(req, options);
 }
 
 export interface DecisionResult {
@@ -508,8 +351,10 @@ export function decide(
   policies: string[],
   request: DecisionRequest,
   entitiesJson: cedar.EntityJson[] = [],
+  model: CedarModel = V0_2_8,
+  options: ConfigOptions = {},
 ): DecisionResult {
-  const built = buildRequest(request);
+  const built = buildRequest(request, model, options);
   if ('denied' in built) return {decision: 'deny', reason: built.denied};
   const own = new Set(built.entities.map((e) => uidKey(e.uid)));
   const entities = [...entitiesJson.filter((e) => !own.has(uidKey(e.uid))), ...built.entities];
