@@ -639,3 +639,43 @@ test('v0.44.0 configuration keys: read by the new release, ignored by v0.2.8, ch
   assert.match(problems[0].message, /Cedar decides deny .* request 3\)/);
   assert.match(problems[0].message, /"realm_access":\{"roles":\["other"\]\}/);
 });
+
+test('httpv1 configurations are checked by their own keys and refused by v0.2.8', () => {
+  const good = [
+    '```json title="pdp.json"', // 1
+    '{', // 2
+    '  "version": "1.0",', // 3
+    '  "type": "httpv1",', // 4
+    '  "pdp": {', // 5
+    '    "http": {"url": "https://pdp.example.com", "timeout": 10},', // 6
+    '    "claim_mapping": "standard",', // 7
+    '    "context": {"include_operation": true}', // 8
+    '  }', // 9
+    '}', // 10
+    '```', // 11
+  ].join('\n');
+  const scan = scanMarkdown(good, v044);
+  assert.deepEqual(scan.sets, []);
+  assert.deepEqual(scan.stray, []);
+  const old = scanMarkdown(good).stray;
+  assert.equal(old.length, 1);
+  assert.equal(old[0].line, 4);
+  assert.match(old[0].message, /ToolHive v0\.2\.8 doesn't know the type "httpv1"/);
+
+  const bad = good
+    .replace('    "claim_mapping": "standard",\n', '')
+    .replace('"timeout": 10', '"timeout": "10s", "retries": 2');
+  const problems = scanMarkdown(bad, v044).stray;
+  assert.deepEqual(
+    problems.map((p) => p.line),
+    [6, 6, 5],
+  );
+  assert.match(problems[0].message, /ignores the key "pdp\.http\.retries"/);
+  assert.match(problems[1].message, /"pdp\.http\.timeout" is a whole number of seconds/);
+  assert.match(problems[2].message, /"pdp\.claim_mapping" must be "mpe" or "standard"/);
+  // The page-level check reports them like any other problem.
+  assert.equal(
+    checkPolicySets(scanMarkdown(bad, v044), schema044, {}, 'd', 'p', v044).problems.length,
+    3,
+  );
+});

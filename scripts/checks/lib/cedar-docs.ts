@@ -14,6 +14,9 @@
  *
  * Each set is named by its code block's `title="…"`, or when the block has
  * none by the heading it sits under; the decision tables use that name.
+ * Configurations of type `httpv1` (ToolHive v0.44.0), which send decisions to
+ * an HTTP service instead of Cedar, hold no policy set; their keys are checked
+ * all the same, and their problems reported with the stray lines.
  * Lines inside code blocks that contain `permit(` or `forbid(` but belong to
  * no set found are reported, so no policy goes unchecked.
  */
@@ -124,6 +127,8 @@ interface YamlContext {
   fallbackLine: number;
   /** The release whose configuration format applies. */
   model: CedarModel;
+  /** Where problems of configurations without Cedar policies (`httpv1`) go. */
+  otherConfigProblems?: SetProblem[];
 }
 
 function lineOf(ctx: YamlContext, offset: number | undefined): number {
@@ -299,6 +304,116 @@ function readOptions(ctx: YamlContext, cedarNode: YAMLMap, set: PolicySet, where
     });
 }
 
+function isHttpConfig(node: unknown): node is YAMLMap {
+  const type = get(node, 'type');
+  return isMap(node) && isScalar(type) && type.value === 'httpv1';
+}
+
+/** Keys of an `httpv1` configuration (pkg/authz/authorizers/http/config.go, v0.44.0). */
+const HTTP_KEYS: Record<string, {keys: string[]; where: string}> = {
+  '': {keys: ['version', 'type', 'pdp'], where: 'a configuration has only version, type and pdp'},
+  pdp: {
+    keys: ['http', 'context', 'claim_mapping'],
+    where: '"pdp" has http, context and claim_mapping',
+  },
+  'pdp.http': {
+    keys: ['url', 'timeout', 'insecure_skip_verify'],
+    where: '"pdp.http" has url, timeout and insecure_skip_verify',
+  },
+  'pdp.context': {
+    keys: ['include_args', 'include_operation'],
+    where: '"pdp.context" has include_args and include_operation',
+  },
+};
+
+/**
+ * Check an authorization configuration that sends decisions to an HTTP
+ * service (`type: httpv1`). It holds no Cedar policies, but ToolHive loads
+ * and validates it like the others: `thv run` refuses it without a URL or a
+ * claim mapping.
+ */
+function readHttpConfig(ctx: YamlContext, root: YAMLMap): SetProblem[] {
+  const where = 'authorization config';
+  if (!ctx.model.configTypes.includes('httpv1'))
+    return [
+      {
+        line: keyLine(ctx, root, 'type'),
+        message: `${where}: ToolHive ${ctx.model.release} doesn't know the type "httpv1"; it refuses the file ("unsupported configuration type")`,
+      },
+    ];
+  const problems: SetProblem[] = [];
+  const checkKeys = (node: unknown, path: string) => {
+    if (!isMap(node)) return;
+    for (const pair of node.items) {
+      const k = isScalar(pair.key) ? String(pair.key.value) : '';
+      if (!HTTP_KEYS[path].keys.includes(k))
+        problems.push({
+          line: lineOf(ctx, (pair.key as Node | undefined)?.range?.[0]),
+          message: `${where}: ToolHive ignores the key "${path ? `${path}.` : ''}${k}"; ${HTTP_KEYS[path].where}`,
+        });
+    }
+  };
+  checkKeys(root, '');
+  const version = get(root, 'version');
+  if (!isScalar(version) || String(version.value ?? '') === '')
+    problems.push({
+      line: lineOf(ctx, root.range?.[0]),
+      message: `${where}: "version" is missing or empty; ToolHive refuses the file ("version is required")`,
+    });
+  const pdp = get(root, 'pdp');
+  if (!isMap(pdp)) {
+    problems.push({
+      line: lineOf(ctx, root.range?.[0]),
+      message: `${where}: "pdp" is missing; ToolHive refuses the file ("pdp configuration is required")`,
+    });
+    return problems;
+  }
+  checkKeys(pdp, 'pdp');
+  const http = get(pdp, 'http');
+  const url = get(http, 'url');
+  if (!isMap(http)) {
+    problems.push({
+      line: keyLine(ctx, pdp, 'http'),
+      message: `${where}: "pdp.http" is missing; ToolHive refuses the file ("http configuration is required")`,
+    });
+  } else {
+    checkKeys(http, 'pdp.http');
+    if (!isScalar(url) || typeof url.value !== 'string' || url.value === '')
+      problems.push({
+        line: keyLine(ctx, http, 'url'),
+        message: `${where}: "pdp.http.url" is missing; ToolHive refuses the file ("http.url is required")`,
+      });
+    else if (!/^https?:\/\//i.test(url.value))
+      problems.push({
+        line: keyLine(ctx, http, 'url'),
+        message: `${where}: "pdp.http.url" must start with http:// or https://; the proxy doesn't start otherwise`,
+      });
+    const timeout = get(http, 'timeout');
+    if (timeout !== undefined && !(isScalar(timeout) && Number.isInteger(timeout.value)))
+      problems.push({
+        line: keyLine(ctx, http, 'timeout'),
+        message: `${where}: "pdp.http.timeout" is a whole number of seconds`,
+      });
+  }
+  const mapping = get(pdp, 'claim_mapping');
+  if (!isScalar(mapping) || !['mpe', 'standard'].includes(String(mapping.value)))
+    problems.push({
+      line:
+        mapping === undefined ? lineOf(ctx, pdp.range?.[0]) : keyLine(ctx, pdp, 'claim_mapping'),
+      message: `${where}: "pdp.claim_mapping" must be "mpe" or "standard"; ToolHive refuses the file otherwise`,
+    });
+  checkKeys(get(pdp, 'context'), 'pdp.context');
+  for (const key of ['include_args', 'include_operation']) {
+    const v = get(get(pdp, 'context'), key);
+    if (v !== undefined && !(isScalar(v) && typeof v.value === 'boolean'))
+      problems.push({
+        line: keyLine(ctx, get(pdp, 'context'), key),
+        message: `${where}: "pdp.context.${key}" is true or false`,
+      });
+  }
+  return problems;
+}
+
 function newSet(id: string, source: PolicySource, line: number): PolicySet {
   return {
     id,
@@ -397,6 +512,8 @@ export function setsInYaml(
       const set = newSet(id, 'authorization config', docLine);
       readConfig(ctx, root, set, 'authorization config');
       sets.push(set);
+    } else if (isHttpConfig(root)) {
+      ctx.otherConfigProblems?.push(...readHttpConfig(ctx, root));
     }
   }
   if (sets.length > 1) {
@@ -478,6 +595,7 @@ export function scanMarkdown(markdown: string, model: CedarModel = V0_2_8): File
     const id = titleOf(block) ?? headingAt(block.startLine);
     const marked = shownMistakes(block);
     let found: PolicySet[] = [];
+    const configProblems: SetProblem[] = [];
     if (
       block.lang === 'cedar' ||
       (!DATA_LANGS.has(block.lang) && !SHELL_LANGS.has(block.lang) && startsWithPolicy(block.lines))
@@ -490,7 +608,13 @@ export function scanMarkdown(markdown: string, model: CedarModel = V0_2_8): File
       found.push(
         ...setsInYaml(
           block.content,
-          {firstLine: block.lineNumbers[0], exact: true, fallbackLine: block.startLine, model},
+          {
+            firstLine: block.lineNumbers[0],
+            exact: true,
+            fallbackLine: block.startLine,
+            model,
+            otherConfigProblems: configProblems,
+          },
           id,
         ),
       );
@@ -499,12 +623,19 @@ export function scanMarkdown(markdown: string, model: CedarModel = V0_2_8): File
         found.push(
           ...setsInYaml(
             body.text,
-            {firstLine: body.firstLine, exact: true, fallbackLine: body.firstLine, model},
+            {
+              firstLine: body.firstLine,
+              exact: true,
+              fallbackLine: body.firstLine,
+              model,
+              otherConfigProblems: configProblems,
+            },
             id,
           ),
         );
       }
     }
+    stray.push(...configProblems.filter((p) => !marked.has(p.line)));
     // Policies inside shown mistakes are not judged; a set left without policies goes.
     const isMarked = (from: number, to: number) => {
       for (let l = from; l <= to; l += 1) if (marked.has(l)) return true;
@@ -536,8 +667,12 @@ export function scanMarkdown(markdown: string, model: CedarModel = V0_2_8): File
 
 /** Policy sets in a YAML file (such as a generator's example manifest). */
 export function scanYamlFile(text: string, name: string, model: CedarModel = V0_2_8): FileScan {
-  const sets = setsInYaml(text, {firstLine: 1, exact: true, fallbackLine: 1, model}, name);
   const stray: SetProblem[] = [];
+  const sets = setsInYaml(
+    text,
+    {firstLine: 1, exact: true, fallbackLine: 1, model, otherConfigProblems: stray},
+    name,
+  );
   splitLines(text).forEach((l, i) => {
     if (
       POLICY_LIKE.test(l) &&
