@@ -33,6 +33,10 @@ const TABLES = {
  * once a page section held the words its heading and paragraphs hold
  * between them (the engine's `sectionCredit`, 1 by design: it was the first
  * value run; 0.5 and 0.6 also pass tuning and give held-out 59).
+ * A first appended batch of 42 held-out queries (questions that name an AI
+ * client, Kubernetes, an API verb or an identity provider, and tasks across
+ * the site), written from the pages before it was run, found 31 of 42
+ * (73.8 %) on its first run: the table stood at 91 of 105 (86.7 %).
  */
 const MIN_HIT_RATE: Record<string, number> = {tuning: 0.95, 'held-out': 0.95};
 const TOP = 3;
