@@ -60,7 +60,15 @@
 import MiniSearch, {type Query, type SearchResult} from 'minisearch';
 import {stemmer} from 'stemmer';
 import type {DocSearchRecord, RecordType} from './records';
-import {ABBREVIATIONS, EQUIVALENTS, SYNONYMS, type SynonymGroup} from './synonyms';
+import {
+  ABBREVIATIONS,
+  API_WORDS,
+  EQUIVALENTS,
+  PRODUCTS,
+  SURFACES,
+  SYNONYMS,
+  type SynonymGroup,
+} from './synonyms';
 
 /**
  * Longest query the engine reads: more than the search fields take (64, see
@@ -522,6 +530,13 @@ interface RecordTraits {
   endpoint: Endpoint | null;
   /** Its section's heading is a question ("What can an MCP server access by default?"). */
   question: boolean;
+  /** The surfaces its page belongs to (places in SURFACES). */
+  surfaces: number[];
+  /**
+   * On an API operation's page, the operation's verbs: the first word of its
+   * title ("Remove a secret") and of its URL, the operation's ID ("delete-secret").
+   */
+  actions: string[];
 }
 
 function termsOf(text: string): string[] {
@@ -576,9 +591,12 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
     }
     return subject;
   };
+  const segments = (url: string) => url.split('/');
   return records.map((r) => {
     const own = r.type === 'content' ? null : r.hierarchy[r.type];
     const code = own !== null && isCodeHeading(own);
+    const page = r.url_without_anchor;
+    const id = segments(page).at(-1) ?? '';
     return {
       heading: own ? words(own) : [],
       page: words(r.hierarchy.lvl1),
@@ -592,6 +610,12 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
         r.type === 'lvl1' || (r.type === 'content' && r.anchor === null)
           ? (endpoints.get(r.url_without_anchor) ?? null)
           : null,
+      surfaces: SURFACES.flatMap((s, n) =>
+        s.pages.some((p) => segments(page).includes(p)) ? [n] : [],
+      ),
+      actions: endpoints.has(page)
+        ? [words(r.hierarchy.lvl1)[0] ?? '', normalizeTerm(id.split('-')[0]!) ?? '']
+        : [],
     };
   });
 }
@@ -652,6 +676,15 @@ export const RANKING = {
   abbreviation: 1,
   /** Words written apart that the docs write together, or the other way round. */
   compound: 0.8,
+  /** A record of a surface the query names ("in the cluster"). */
+  surface: 1.5,
+  /**
+   * In a question in words about the API that has an operation's verb
+   * ("creates", "removes"): the operations with that verb...
+   */
+  operationVerb: 2,
+  /** ...and those without it. */
+  otherOperation: 0.5,
   /** How much a word that only another record of the same section (URL) holds counts. */
   sectionCredit: 1,
   /** A page's results stay together, up to this many... */
@@ -724,6 +757,10 @@ export class SearchEngine {
       queryShape(query),
       this.vocabulary,
     );
+    if (expanded.api && expanded.shape === 'words') {
+      this.actions ??= new Set(this.traits.flatMap((t) => t.actions));
+      for (const w of expanded.exact.flat()) if (this.actions.has(w)) expanded.verbs.add(w);
+    }
     const ranked = this.mini.search(expanded.query, options).map((r) => this.rank(r, expanded));
     const hits = bestOfSections(ranked, expanded);
     hits.sort((a, b) => b.score - a.score);
@@ -732,6 +769,8 @@ export class SearchEngine {
 
   /** The CLI's commands (`thv run`, `thv config set-registry`), from the reference pages' titles. */
   private commands: Set<string> | undefined;
+  /** The verbs of the API's operations. */
+  private actions: Set<string> | undefined;
 
   private commandArguments(query: string): Set<string> {
     this.commands ??= new Set(
@@ -832,7 +871,21 @@ export class SearchEngine {
         RANKING.heading * headingShare +
         RANKING.page * share(traits.page) +
         RANKING.exactHeading * headingMatched);
-    const {own, covered} = this.wordsCovered(result, query);
+    let {own, covered} = this.wordsCovered(result, query);
+    // A word that names the record's surface is held by it ("kubernetes" on
+    // the operator's guides, "cursor" on the pages that connect clients).
+    const steered = query.steer.filter(([, s]) => traits.surfaces.includes(s)).map(([t]) => t);
+    if (steered.length > 0) {
+      own = [...own];
+      covered = [...covered];
+      for (const t of steered) own[t] = covered[t] = 1;
+      score *= RANKING.surface;
+    }
+    // Verbs match operations: "api that creates a group" is the one that creates.
+    if (query.verbs.size > 0 && traits.actions.length > 0)
+      score *= traits.actions.some((a) => query.verbs.has(a))
+        ? RANKING.operationVerb
+        : RANKING.otherOperation;
     if (query.question && traits.question) score *= RANKING.question;
     const verbatim =
       !traits.names.some((n) => query.names.includes(n)) &&
@@ -890,6 +943,12 @@ interface ExpandedQuery {
   weights: number[];
   /** The sum of `weights`: the share's whole. */
   totalWeight: number;
+  /** Query words that name a surface, each with the surface (its place in SURFACES). */
+  steer: [term: number, surface: number][];
+  /** The query is about the REST API (API_WORDS). */
+  api: boolean;
+  /** In a question about the API, the operations' verbs it has (searched terms). */
+  verbs: Set<string>;
 }
 
 /** The words a question starts with. */
@@ -931,7 +990,12 @@ function lookupTable(groups: SynonymGroup[]): Map<string, LookupEntry[]> {
   return table;
 }
 const SYNONYM_TABLE = lookupTable(SYNONYMS);
-const ABBREVIATION_TABLE = lookupTable([...ABBREVIATIONS, ...EQUIVALENTS]);
+const ABBREVIATION_TABLE = lookupTable([...ABBREVIATIONS, ...EQUIVALENTS, ...PRODUCTS]);
+/** A surface's words and phrases (stems, space-separated) to its place in SURFACES. */
+const SURFACE_TABLE = new Map(
+  SURFACES.flatMap((s, n) => s.words.map((w) => [tokenize(w).map(phraseStem).join(' '), n])),
+);
+const API_STEMS = new Set(API_WORDS.map(phraseStem));
 
 /** The docs' words for a reader's word or phrase, in a query whose words (stems) are `context`. */
 function lookup(table: Map<string, LookupEntry[]>, key: string, context: Set<string>): string[] {
@@ -985,6 +1049,16 @@ function expandedQuery(
   });
   const stems = words.map(phraseStem);
   const context = new Set(stems);
+  // The words and phrases that name a surface ("kubernetes", "vs code"),
+  // unless the query names nothing else ("cli or ui").
+  const steer: [term: number, surface: number][] = [];
+  for (let i = 0; i < words.length; i += 1)
+    for (let n = 1; n <= MAX_PHRASE_WORDS && i + n <= words.length; n += 1) {
+      const surface = SURFACE_TABLE.get(stems.slice(i, i + n).join(' '));
+      if (surface !== undefined)
+        for (const t of at.slice(i, i + n).flat()) steer.push([t, surface]);
+    }
+  if (terms.every((_, i) => steer.some(([t]) => t === i))) steer.length = 0;
   words.forEach((word, i) => {
     for (const t of lookup(ABBREVIATION_TABLE, stems[i]!, context))
       alternative(t, at[i]!, RANKING.abbreviation);
@@ -1000,7 +1074,10 @@ function expandedQuery(
     // Phrases of up to four words ("set up", "out of the box").
     for (let n = 2; n <= MAX_PHRASE_WORDS && i + n <= words.length; n += 1) {
       const span = [...new Set(at.slice(i, i + n).flat())];
-      for (const t of lookup(SYNONYM_TABLE, stems.slice(i, i + n).join(' '), context))
+      const key = stems.slice(i, i + n).join(' ');
+      for (const t of lookup(ABBREVIATION_TABLE, key, context))
+        alternative(t, span, RANKING.abbreviation);
+      for (const t of lookup(SYNONYM_TABLE, key, context))
         alternative(t, span, RANKING.synonym, RANKING.synonymCredit);
     }
     // Two words the docs write as one: "tool hive", "mcp server", "set up".
@@ -1026,6 +1103,9 @@ function expandedQuery(
     subjects: new Map(),
     weights,
     totalWeight: weights.reduce((a, b) => a + b, 0),
+    steer,
+    api: [...context].some((w) => API_STEMS.has(w)),
+    verbs: new Set(),
   };
 }
 
