@@ -894,3 +894,28 @@ test("a well-known product the docs don't name finds the docs' word for its kind
     '/toolhive/guides-cli/telemetry#send-telemetry-to-a-hosted-backend',
   );
 });
+
+test('a question that asks what something is finds the page that defines it first', () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/toolhive/guides-cli/run', 'Run MCP servers', [
+          [
+            'Set the ports',
+            'The transport decides the port that the proxy opens; change it with --transport.',
+          ],
+        ]),
+        page('/toolhive/concepts/primer', 'MCP primer', [
+          [
+            'How messages travel',
+            'A transport carries the messages between a client and a server.',
+          ],
+        ]),
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // synonyms.ts, DEFINITION_PAGES: the concepts define the docs' terms.
+  assert.equal(first('what is a transport'), '/toolhive/concepts/primer#how-messages-travel');
+  assert.equal(first('change the transport'), '/toolhive/guides-cli/run#set-the-ports');
+});

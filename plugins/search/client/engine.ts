@@ -63,6 +63,7 @@ import type {DocSearchRecord, RecordType} from './records';
 import {
   ABBREVIATIONS,
   API_WORDS,
+  DEFINITION_PAGES,
   EQUIVALENTS,
   PRODUCTS,
   SURFACES,
@@ -532,6 +533,8 @@ interface RecordTraits {
   question: boolean;
   /** The surfaces its page belongs to (places in SURFACES). */
   surfaces: number[];
+  /** Its page is where the docs define their terms (DEFINITION_PAGES). */
+  defines: boolean;
   /**
    * On an API operation's page, the operation's verbs: the first word of its
    * title ("Remove a secret") and of its URL, the operation's ID ("delete-secret").
@@ -610,6 +613,7 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
         r.type === 'lvl1' || (r.type === 'content' && r.anchor === null)
           ? (endpoints.get(r.url_without_anchor) ?? null)
           : null,
+      defines: DEFINITION_PAGES.some((p) => segments(page).includes(p)),
       surfaces: SURFACES.flatMap((s, n) =>
         s.pages.some((p) => segments(page).includes(p)) ? [n] : [],
       ),
@@ -658,6 +662,8 @@ export const RANKING = {
   endpoint: 10,
   /** A heading that asks a question (the FAQ's), for a query that asks one. */
   question: 1.3,
+  /** The pages that define the docs' terms, for a query that asks what something is. */
+  definition: 1.5,
   /** Reference records, for a query in words. */
   referenceForWords: 0.6,
   /** Flag and field rows, for a query in words. */
@@ -887,6 +893,7 @@ export class SearchEngine {
         ? RANKING.operationVerb
         : RANKING.otherOperation;
     if (query.question && traits.question) score *= RANKING.question;
+    if (query.definition && traits.defines) score *= RANKING.definition;
     const verbatim =
       !traits.names.some((n) => query.names.includes(n)) &&
       query.joined.length > 0 &&
@@ -931,6 +938,8 @@ interface ExpandedQuery {
   shape: QueryShape;
   /** The query asks a question: it starts with a question word ("what can a server see"). */
   question: boolean;
+  /** The query asks what something is ("what is a transport"). */
+  definition: boolean;
   /** Flags and field names the query gives (`--proxy-port`, `-e`, `spec.targetport`), in lower case. */
   names: string[];
   /** The API method and path the query starts with (`GET /api/v1beta/workloads`). */
@@ -954,6 +963,8 @@ interface ExpandedQuery {
 /** The words a question starts with. */
 const QUESTION =
   /^\s*(?:what|what's|whats|how|why|where|which|who|when|can|does|do|is|are|should|will)\b/i;
+/** The words a question that asks what something is starts with. */
+const DEFINITION = /^\s*(?:what\s+(?:is|are)|what's|whats)\b/i;
 
 /** Longest reader's phrase of synonyms.ts, in words. */
 const MAX_PHRASE_WORDS = 4;
@@ -1097,6 +1108,7 @@ function expandedQuery(
     prefixed,
     shape,
     question: QUESTION.test(text),
+    definition: DEFINITION.test(text),
     endpoint: endpointOf(text.slice(0, MAX_QUERY_LENGTH)),
     names: codeNamesOf(text.slice(0, MAX_QUERY_LENGTH)),
     joined: codeNamesOf(text.slice(0, MAX_QUERY_LENGTH)).filter((n) => /[a-z0-9]_[a-z0-9]/.test(n)),

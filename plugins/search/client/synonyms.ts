@@ -247,6 +247,13 @@ export const SURFACES: Surface[] = [
 ];
 
 /**
+ * Where the docs define their terms (by a segment of the pages' URL): a
+ * question that asks what something is ("what is a transport") looks there
+ * first.
+ */
+export const DEFINITION_PAGES = ['concepts'];
+
+/**
  * Words a reader shortens that the docs spell out: the same word, so a match
  * on the long form counts as the reader's own (`RANKING.abbreviation`).
  */
