@@ -37,6 +37,13 @@ const TABLES = {
  * client, Kubernetes, an API verb or an identity provider, and tasks across
  * the site), written from the pages before it was run, found 31 of 42
  * (73.8 %) on its first run: the table stood at 91 of 105 (86.7 %).
+ * Studied as classes of question, its misses led the engine to let surface
+ * words steer to their section, verbs match API operations, well-known
+ * products find the docs' word for their kind and definition questions look
+ * in the concepts first: 97 of 105 (92.4 %). A second appended batch of 42,
+ * written after those changes, found 38 of 42 (90.5 %) on its first run,
+ * through the site search and the MCP server's search_docs alike: 135 of
+ * 147 (91.8 %).
  */
 const MIN_HIT_RATE: Record<string, number> = {tuning: 0.95, 'held-out': 0.95};
 const TOP = 3;
