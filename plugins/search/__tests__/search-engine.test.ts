@@ -919,3 +919,56 @@ test('a question that asks what something is finds the page that defines it firs
   assert.equal(first('what is a transport'), '/toolhive/concepts/primer#how-messages-travel');
   assert.equal(first('change the transport'), '/toolhive/guides-cli/run#set-the-ports');
 });
+
+test("the API's operations answer questions that name the API", () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        {
+          ...operation('get-registry', 'Get a registry', 'GET /api/v1beta/registry/:name'),
+          records: [
+            {level: 1, text: 'Get a registry', parent: -1},
+            {level: 0, text: 'GET /api/v1beta/registry/:name', parent: 0},
+            {level: 0, text: 'Returns the registry with the servers in it.', parent: 0},
+          ],
+        },
+        {
+          path: '/toolhive/concepts/registry',
+          lvl0: 'Concepts',
+          lvl1: 'Registry criteria',
+          records: [
+            {level: 1, text: 'Registry criteria', parent: -1},
+            {
+              level: 0,
+              text: 'How a server gets into the ToolHive registry, and who reviews it.',
+              parent: 0,
+            },
+          ],
+        },
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // A question in words that doesn't name the API...
+  assert.equal(first('how does a server get into the registry'), '/toolhive/concepts/registry');
+  // ... and one that does.
+  assert.equal(first('api to get a registry'), '/api/get-registry');
+});
+
+test('editing something is, in the docs, updating or changing it', () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/toolhive/guides-ui/secrets', 'Manage secrets in the ToolHive UI', [
+          ['Update a secret', 'Open the menu of the secret and enter the new value.'],
+        ]),
+        page('/toolhive/guides-ui/clients', 'Connect clients in the ToolHive UI', [
+          ['What ToolHive writes', 'ToolHive edits the settings file of each client.'],
+        ]),
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // synonyms.ts: "edit" and "modify" find "update" and "change".
+  assert.equal(first('edit a secret in the ui'), '/toolhive/guides-ui/secrets#update-a-secret');
+});

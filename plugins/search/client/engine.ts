@@ -666,6 +666,8 @@ export const RANKING = {
   definition: 1.5,
   /** Reference records, for a query in words. */
   referenceForWords: 0.6,
+  /** API operations, for a query in words that doesn't name the API (API_WORDS). */
+  operationForWords: 0.5,
   /** Flag and field rows, for a query in words. */
   codeForWords: 0.5,
   /** Reference records, for a query that looks like a command, flag or field. */
@@ -903,6 +905,8 @@ export class SearchEngine {
       score *= 1 + RANKING.endpoint * endpointMatch(query.endpoint, traits.endpoint);
     if (query.shape === 'words') {
       if (traits.reference) score *= RANKING.referenceForWords;
+      // The API's operations answer questions about the API.
+      if (!query.api && traits.actions.length > 0) score *= RANKING.operationForWords;
       if (traits.code) score *= RANKING.codeForWords;
     } else {
       if (traits.reference) score *= RANKING.referenceForCode;

@@ -122,6 +122,8 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['work on', 'works on', 'supported on'], docs: ['run']},
   // Browsing or discovering servers is finding them.
   {reader: ['browse', 'discover', 'look for'], docs: ['find']},
+  // Editing or modifying something is, in the docs, updating or changing it.
+  {reader: ['edit', 'modify'], docs: ['update', 'change']},
   // Restricting is what the docs call limiting; a domain is a host.
   {reader: ['restrict', 'restriction'], docs: ['limit']},
   {reader: ['domain', 'domains'], docs: ['host']},
@@ -146,11 +148,7 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['sso', 'idp'], docs: ['oidc']},
   // The verbs of the API's operations, as a reader says them (`RANKING.operationVerb`).
   {reader: ['add', 'new'], docs: ['create', 'register'], when: API_WORDS},
-  {
-    reader: ['edit', 'modify', 'update', 'change'],
-    docs: ['update', 'change'],
-    when: API_WORDS,
-  },
+  {reader: ['update', 'change'], docs: ['update', 'change'], when: API_WORDS},
   {
     reader: ['fetch', 'read', 'show', 'view', 'retrieve', 'return'],
     docs: ['get', 'read', 'show'],
