@@ -19,7 +19,13 @@
  *   or one word the docs write as two; a synonym counts for less than the
  *   word in the share of the query's words a record holds, but an abbreviation
  *   ("k8s") or a word the docs use for the same thing elsewhere ("upgrade"
- *   for "update") counts as the word typed;
+ *   for "update") counts as the word typed, and so does the docs' word for
+ *   the kind of a well-known product they don't name ("keycloak" finds
+ *   "oidc" and "identity provider");
+ * - a query that names where the reader works and asks something else
+ *   ("... in the cluster", "... in the app", "cursor doesn't see my server")
+ *   is about the pages of that surface (synonyms.ts, SURFACES): they hold the
+ *   word, whether or not their text says it, and weigh more;
  * - MiniSearch's BM25 scores a match in the record's own heading most, then
  *   one in the headings above it and the page's URL, then one in body text; a
  *   page's title record also holds the page's lead (its text before the first
@@ -35,7 +41,12 @@
  *   heading or page title holds the words, and those whose heading is mostly
  *   made of them ("What is ToolHive?");
  * - a query that asks a question ("what can a server see") favours the
- *   sections whose heading asks one, as the FAQ's do;
+ *   sections whose heading asks one, as the FAQ's do, and one that asks
+ *   what something is ("what is a transport"), the concepts;
+ * - the API's operations answer questions that name the API ("api",
+ *   "endpoint", "rest"), and in those, an operation whose verb (the first
+ *   word of its title or of its ID) the query has comes before its siblings:
+ *   "api that creates a group" is "Create a group", not "List groups";
  * - the query's shape decides between guides and reference: for words
  *   ("what is mcp", "permission profile") the reference pages and the flag
  *   and field rows weigh less; for a command, flag or field name
@@ -594,12 +605,33 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
     }
     return subject;
   };
-  const segments = (url: string) => url.split('/');
+  // Per page: its surfaces, whether it defines terms, its operation's verbs.
+  const places = new Map<string, Pick<RecordTraits, 'surfaces' | 'defines' | 'actions'>>();
+  const placeOf = (r: DocSearchRecord) => {
+    const page = r.url_without_anchor;
+    let place = places.get(page);
+    if (!place) {
+      const segments = page.split('/');
+      const id = segments.at(-1)!;
+      places.set(
+        page,
+        (place = {
+          surfaces: SURFACES.flatMap((s, n) =>
+            s.pages.some((p) => segments.includes(p)) ? [n] : [],
+          ),
+          defines: DEFINITION_PAGES.some((p) => segments.includes(p)),
+          actions: endpoints.has(page)
+            ? [words(r.hierarchy.lvl1)[0] ?? '', normalizeTerm(id.split('-')[0]!) ?? '']
+            : [],
+        }),
+      );
+    }
+    return place;
+  };
   return records.map((r) => {
     const own = r.type === 'content' ? null : r.hierarchy[r.type];
     const code = own !== null && isCodeHeading(own);
-    const page = r.url_without_anchor;
-    const id = segments(page).at(-1) ?? '';
+    const {surfaces, defines, actions} = placeOf(r);
     return {
       heading: own ? words(own) : [],
       page: words(r.hierarchy.lvl1),
@@ -609,17 +641,13 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
       code,
       names: code ? codeNamesOf(own) : [],
       question: sectionHeading(r).trimEnd().endsWith('?'),
+      surfaces,
+      defines,
+      actions,
       endpoint:
         r.type === 'lvl1' || (r.type === 'content' && r.anchor === null)
           ? (endpoints.get(r.url_without_anchor) ?? null)
           : null,
-      defines: DEFINITION_PAGES.some((p) => segments(page).includes(p)),
-      surfaces: SURFACES.flatMap((s, n) =>
-        s.pages.some((p) => segments(page).includes(p)) ? [n] : [],
-      ),
-      actions: endpoints.has(page)
-        ? [words(r.hierarchy.lvl1)[0] ?? '', normalizeTerm(id.split('-')[0]!) ?? '']
-        : [],
     };
   });
 }
@@ -882,11 +910,10 @@ export class SearchEngine {
     let {own, covered} = this.wordsCovered(result, query);
     // A word that names the record's surface is held by it ("kubernetes" on
     // the operator's guides, "cursor" on the pages that connect clients).
-    const steered = query.steer.filter(([, s]) => traits.surfaces.includes(s)).map(([t]) => t);
-    if (steered.length > 0) {
+    if (traits.surfaces.length > 0 && query.steer.some(([, s]) => traits.surfaces.includes(s))) {
       own = [...own];
       covered = [...covered];
-      for (const t of steered) own[t] = covered[t] = 1;
+      for (const [t, s] of query.steer) if (traits.surfaces.includes(s)) own[t] = covered[t] = 1;
       score *= RANKING.surface;
     }
     // Verbs match operations: "api that creates a group" is the one that creates.
