@@ -38,7 +38,7 @@ test('a command page shows its known issues after the description', () => {
 
 test('the mentions of a tree are its pages, lines and release', () => {
   const data = withIssues('thv list', ['cli-container-port-bypasses-proxy']);
-  const mentions = issueMentions(data);
+  const mentions = issueMentions(data).filter((x) => x.title === 'thv list');
   assert.equal(mentions.length, 1);
   const [m] = mentions;
   assert.equal(m.file, 'toolhive/reference/cli/thv_list.mdx');
@@ -51,6 +51,19 @@ test('the mentions of a tree are its pages, lines and release', () => {
   assert.deepEqual(checkIssues(data), []);
   // v0.2.8's tree names none.
   assert.deepEqual(issueMentions(loadCliData(releaseDataFile('v0.2.8'))), []);
+});
+
+test('the v0.44.0 pages show the entries of thv export, the build auth file and the otel settings', () => {
+  const data = v044();
+  const byPage = new Map<string, string[]>();
+  for (const m of issueMentions(data)) byPage.set(m.title, [...(byPage.get(m.title) ?? []), m.id]);
+  assert.deepEqual(Object.fromEntries(byPage), {
+    'thv config otel get-metrics-enabled': ['cli-otel-get-enabled-says-false'],
+    'thv config otel get-tracing-enabled': ['cli-otel-get-enabled-says-false'],
+    'thv config set-build-auth-file': ['cli-build-auth-yarnrc-unused'],
+    'thv export': ['cli-export-client-secrets-plain-text'],
+  });
+  assert.deepEqual(checkIssues(data), []);
 });
 
 test('an unknown id, or an entry that ToolHive v0.44.0 does not have, is refused', () => {
