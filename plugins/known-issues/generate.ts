@@ -208,10 +208,18 @@ export interface PageEntries {
   /** Entries found in an earlier release and not yet checked at the version's releases. */
   unconfirmed: Array<{issue: KnownIssue; status: VersionStatus}>;
   /**
-   * Entries that do not affect the version's releases, shown by its pages
-   * that describe an earlier release (front matter `release`).
+   * Entries that do not affect the version's releases: those shown by its
+   * pages that describe an earlier release (front matter `release`), and
+   * those of the previous docs version's releases that the version's releases
+   * fix, which the version's page of changes links to.
    */
   earlier: Array<{issue: KnownIssue; status: VersionStatus}>;
+}
+
+/** The docs version just older than `version`, if any (DOCS_VERSIONS is newest first). */
+function previousVersion(version: DocsVersion): DocsVersion | undefined {
+  const i = DOCS_VERSIONS.findIndex((v) => v.name === version.name);
+  return i >= 0 ? DOCS_VERSIONS[i + 1] : undefined;
 }
 
 export function pageEntries(
@@ -221,11 +229,18 @@ export function pageEntries(
 ): PageEntries {
   const entries: PageEntries = {affecting: [], unconfirmed: [], earlier: []};
   const mentioned = new Set(mentions.filter((m) => m.release !== version.release).map((m) => m.id));
+  const previous = previousVersion(version);
   for (const issue of issues) {
     const status = statusIn(issue, version);
     if (status.status === 'present') entries.affecting.push({issue, status});
     else if (status.status === 'unconfirmed') entries.unconfirmed.push({issue, status});
     else if (mentioned.has(issue.id)) entries.earlier.push({issue, status});
+    else if (
+      status.status === 'fixed' &&
+      previous &&
+      statusIn(issue, previous).status === 'present'
+    )
+      entries.earlier.push({issue, status});
   }
   return entries;
 }
@@ -328,9 +343,15 @@ export function renderPage(
       '## Fixed before this release \\{#fixed-before-this-release}',
       '',
       wrap(
-        `Some pages of this version still describe ${earlierReleases.map((r) => `ToolHive ${r}`).join(' or ')}. ` +
-          'They show these issues of that release, which the releases this ' +
-          'page covers no longer have: each entry names the release that fixes it.',
+        (earlierReleases.length > 0
+          ? `Some pages of this version still describe ${earlierReleases.map((r) => `ToolHive ${r}`).join(' or ')}. ` +
+            'They show some of these issues of that release. '
+          : '') +
+          (previousVersion(version)
+            ? `These are issues of the releases that the previous version of these docs describes (ToolHive ${previousVersion(version)!.release}), `
+            : 'These are issues of earlier releases, ') +
+          'which the releases this page covers no longer have: each entry names ' +
+          'the release that fixes it.',
       ),
       '',
       ...earlier.map(({issue, status}) => entrySection(issue, status, of(issue))),
