@@ -78,7 +78,16 @@ const sidebars: SidebarsConfig = {
       items: [
         'toolhive/guides-k8s/intro',
         'toolhive/guides-k8s/deploy-operator-helm',
+        'toolhive/guides-k8s/migrate-to-v1beta1',
         'toolhive/guides-k8s/run-mcp-k8s',
+        'toolhive/guides-k8s/remote-mcp-proxy',
+        'toolhive/guides-k8s/authentication',
+        'toolhive/guides-k8s/authorization',
+        'toolhive/guides-k8s/tool-config',
+        'toolhive/guides-k8s/telemetry-and-logging',
+        'toolhive/guides-k8s/webhooks',
+        'toolhive/guides-k8s/sessions-and-rate-limits',
+        'toolhive/guides-k8s/mcp-groups',
       ],
     },
     {
