@@ -26,6 +26,7 @@ import {issueForPage} from '../known-issues/versions';
 import {versionLinks} from '../versions/remark-links';
 import {releaseNotice} from '../versions/remark-release-notice';
 import {pageRelease, versionOfFile} from '../versions/page-release';
+import {screenshotPath, screenshotsFor} from '../../src/components/Screenshot/releases';
 
 export interface ConvertContext {
   /** Absolute site URL without a trailing slash, such as https://docs.stacklok.com. */
@@ -116,6 +117,7 @@ export function mdxToTree(source: string, file: string, ctx: ConvertContext): Ro
     frontMatter,
     partials,
     fixRoute,
+    release: described ?? undefined,
   });
   return {type: 'root', children};
 }
@@ -124,6 +126,8 @@ interface State extends ConvertContext {
   file: string;
   /** Points a `/toolhive` route at the right docs version (plugins/versions). */
   fixRoute?: (url: string) => string;
+  /** The ToolHive release the page describes, when it is in a docs version. */
+  release?: string;
   /** The front matter of the file being converted (a partial's own, as the build reads it). */
   frontMatter: Record<string, unknown>;
   partials: Map<string, string>;
@@ -297,7 +301,7 @@ function convertJsx(node: Jsx, s: State): RootContent[] {
     case 'Screenshot': {
       const image: PhrasingContent = {
         type: 'image',
-        url: `${s.siteUrl}/img/guides-ui/${attr(node, 'name')}-light.webp`,
+        url: `${s.siteUrl}${screenshotPath(screenshotsFor(s.release ?? 'v0.2.8').uiRelease, attr(node, 'name') ?? '', 'light')}`,
         alt: attr(node, 'alt') ?? '',
       };
       return flow ? [paragraph([image])] : [image];

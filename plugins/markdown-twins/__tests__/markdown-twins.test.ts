@@ -132,9 +132,11 @@ test('code keeps its language, Mermaid stays a mermaid block, heading ids go', (
 });
 
 test('a screenshot becomes an image with its alt text', () => {
+  // The screens of the UI release that goes with the page's release (v0.2.8: UI v0.5.0).
+  const file = path.join(root, 'versioned_docs/version-0.2.8/toolhive/guides-ui/page.mdx');
   assert.equal(
-    convert('<Screenshot name="servers" alt="The servers page" />'),
-    `![The servers page](${SITE}/img/guides-ui/servers-light.webp)`,
+    mdxToMarkdown('<Screenshot name="servers" alt="The servers page" />', file, ctx),
+    `![The servers page](${SITE}/img/guides-ui/v0.5.0/servers-light.webp)`,
   );
 });
 

@@ -3,11 +3,16 @@ import assert from 'node:assert/strict';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {findRepoRoot, listFiles, relativePath} from '../../checks/lib/code-blocks';
+import {parse} from 'yaml';
+import {DOCS_VERSIONS} from '../../../docs-versions';
+import {pageRelease} from '../../../plugins/versions/page-release';
+import {
+  SCREENSHOTS,
+  screenshotPath,
+  screenshotsFor,
+} from '../../../src/components/Screenshot/releases';
 
 const root = findRepoRoot();
-const sizes = JSON.parse(
-  readFileSync(path.join(root, 'data/releases/v0.2.8/ui/screenshots.json'), 'utf8'),
-) as Record<string, {width: number; height: number}>;
 const MAX_WIDTH = 1600;
 
 /** Pixel size of a WebP file, read from its VP8, VP8L or VP8X chunk header. */
@@ -60,25 +65,27 @@ test('webpSize reads the three WebP header forms', () => {
   });
 });
 
-test('data/releases/v0.2.8/ui/screenshots.json lists screenshots', () => {
-  assert.ok(Object.keys(sizes).length > 0);
-});
-
-for (const [name, size] of Object.entries(sizes)) {
-  test(`screenshot ${name}: light and dark WebP files match the recorded size`, () => {
-    assert.match(name, /^[a-z0-9-]+$/);
-    assert.ok(size.width <= MAX_WIDTH, `${name}: width ${size.width} > ${MAX_WIDTH}`);
-    for (const theme of ['light', 'dark']) {
-      const file = path.join(root, 'static/img/guides-ui', `${name}-${theme}.webp`);
-      assert.ok(existsSync(file), `missing ${relativePath(root, file)}`);
-      const actual = webpSize(readFileSync(file));
-      assert.deepEqual(
-        actual,
-        size,
-        `${relativePath(root, file)}: pixel size differs from the JSON`,
-      );
-    }
+for (const [release, sizes] of Object.entries(SCREENSHOTS)) {
+  const {uiRelease} = screenshotsFor(release);
+  test(`data/releases/${release}/ui/screenshots.json lists screenshots`, () => {
+    assert.ok(Object.keys(sizes).length > 0);
   });
+  for (const [name, size] of Object.entries(sizes)) {
+    test(`screenshot ${name} of ToolHive UI ${uiRelease}: light and dark WebP files match the recorded size`, () => {
+      assert.match(name, /^[a-z0-9-]+$/);
+      assert.ok(size.width <= MAX_WIDTH, `${name}: width ${size.width} > ${MAX_WIDTH}`);
+      for (const theme of ['light', 'dark'] as const) {
+        const file = path.join(root, 'static', screenshotPath(uiRelease, name, theme));
+        assert.ok(existsSync(file), `missing ${relativePath(root, file)}`);
+        const actual = webpSize(readFileSync(file));
+        assert.deepEqual(
+          actual,
+          size,
+          `${relativePath(root, file)}: pixel size differs from the JSON`,
+        );
+      }
+    });
+  }
 }
 
 /** Attributes of every <Screenshot ...> element in MDX text (the tag may span lines). */
@@ -102,17 +109,26 @@ test('screenshotUses parses multi-line tags', () => {
   assert.deepEqual(uses, [{line: 2, attrs: {name: 'servers', alt: 'The list', eager: true}}]);
 });
 
-test('every <Screenshot> in docs/ names a known screenshot and has alt text', () => {
+test('every <Screenshot> of every version names a screenshot of the page’s release and has alt text', () => {
   const problems: string[] = [];
-  for (const file of listFiles([path.join(root, 'docs')], ['.mdx'])) {
-    const rel = relativePath(root, file);
-    for (const {line, attrs} of screenshotUses(readFileSync(file, 'utf8'))) {
-      const name = attrs.name;
-      if (typeof name !== 'string' || !Object.hasOwn(sizes, name))
-        problems.push(`${rel}:${line}: unknown screenshot name ${JSON.stringify(name)}`);
-      const alt = attrs.alt;
-      if (typeof alt !== 'string' || alt.trim() === '')
-        problems.push(`${rel}:${line}: <Screenshot> needs a non-empty alt="..." text`);
+  for (const version of DOCS_VERSIONS) {
+    for (const file of listFiles([path.join(root, version.docsDir)], ['.mdx'])) {
+      const rel = relativePath(root, file);
+      const text = readFileSync(file, 'utf8');
+      const fm = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1];
+      const release = pageRelease(file, fm ? (parse(fm) as {release?: unknown}) : {});
+      for (const {line, attrs} of screenshotUses(text)) {
+        const sizes = SCREENSHOTS[release!];
+        const name = attrs.name;
+        if (!sizes) problems.push(`${rel}:${line}: no screenshots of ToolHive ${release}`);
+        else if (typeof name !== 'string' || !Object.hasOwn(sizes, name))
+          problems.push(
+            `${rel}:${line}: unknown screenshot name ${JSON.stringify(name)} for ${release}`,
+          );
+        const alt = attrs.alt;
+        if (typeof alt !== 'string' || alt.trim() === '')
+          problems.push(`${rel}:${line}: <Screenshot> needs a non-empty alt="..." text`);
+      }
     }
   }
   assert.deepEqual(problems, []);

@@ -1,14 +1,17 @@
 import type {ReactNode} from 'react';
 import ThemedImage from '@theme/ThemedImage';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import screenshots from '@site/data/releases/v0.2.8/ui/screenshots.json';
+import {useDoc, useDocsVersion} from '@docusaurus/plugin-content-docs/client';
+import {DOCS_VERSIONS} from '@site/docs-versions';
+import {screenshotPath, screenshotsFor} from './releases';
 import styles from './styles.module.css';
 
-export type ScreenshotName = keyof typeof screenshots;
-
 export interface Props {
-  /** A key of data/releases/v0.2.8/ui/screenshots.json; the images are static/img/guides-ui/<name>-{light,dark}.webp. */
-  readonly name: ScreenshotName;
+  /**
+   * A screen of data/releases/<release>/ui/screenshots.json, for the release
+   * the page describes (its front matter's `release`, else its version's).
+   */
+  readonly name: string;
   /** What the image shows, for screen readers and when the image does not load. */
   readonly alt: string;
   /** Load at once (for an image in the first screen of a page) instead of lazily. */
@@ -17,21 +20,25 @@ export interface Props {
   readonly caption?: ReactNode;
 }
 
-const sizes: Record<string, {width: number; height: number}> = screenshots;
-
 /**
  * A screenshot of the ToolHive UI in the reader's color mode: the light and
  * the dark capture of the same screen, with their pixel size set so the page
  * does not shift while the image loads.
  */
 export default function Screenshot({name, alt, eager = false, caption}: Props): ReactNode {
-  const light = useBaseUrl(`/img/guides-ui/${name}-light.webp`);
-  const dark = useBaseUrl(`/img/guides-ui/${name}-dark.webp`);
+  const {frontMatter} = useDoc();
+  const version = useDocsVersion();
+  const release =
+    (frontMatter as {release?: string}).release ??
+    DOCS_VERSIONS.find((v) => v.name === version.version)!.release;
+  const {uiRelease, sizes} = screenshotsFor(release);
+  const light = useBaseUrl(screenshotPath(uiRelease, name, 'light'));
+  const dark = useBaseUrl(screenshotPath(uiRelease, name, 'dark'));
   const size = Object.hasOwn(sizes, name) ? sizes[name] : undefined;
   if (!size) {
     throw new Error(
-      `<Screenshot name="${String(name)}">: unknown screenshot; known names: ` +
-        `${Object.keys(sizes).join(', ')} (data/releases/v0.2.8/ui/screenshots.json)`,
+      `<Screenshot name="${name}">: no screenshot of that name for ToolHive UI ${uiRelease}; ` +
+        `known names: ${Object.keys(sizes).join(', ')} (data/releases/${release}/ui/screenshots.json)`,
     );
   }
   if (!alt || !alt.trim()) {
