@@ -98,6 +98,10 @@ const sidebars: SidebarsConfig = {
       link: {type: 'doc', id: 'toolhive/concepts/index'},
       items: [
         'toolhive/concepts/mcp-primer',
+        'toolhive/concepts/groups',
+        'toolhive/concepts/vmcp',
+        'toolhive/concepts/auth-framework',
+        'toolhive/concepts/skills',
         'toolhive/concepts/observability',
         'toolhive/concepts/registry-criteria',
       ],
