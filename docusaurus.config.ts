@@ -368,13 +368,18 @@ const config: Config = {
           type: 'dropdown',
           label: 'ToolHive Docs',
           position: 'left',
-          // Doc items link to the page in the version the reader is in.
+          // Each links to the page in the version the reader is in
+          // (src/components/DocLinkNavbarItem).
           items: [
-            {type: 'doc', docId: 'toolhive/index', label: 'Home'},
-            {type: 'doc', docId: 'toolhive/tutorials/index', label: 'Tutorials'},
-            {type: 'doc', docId: 'toolhive/guides-ui/index', label: 'ToolHive UI'},
-            {type: 'doc', docId: 'toolhive/guides-cli/index', label: 'ToolHive CLI'},
-            {type: 'doc', docId: 'toolhive/guides-k8s/index', label: 'Kubernetes Operator'},
+            {type: 'custom-docLink', docId: 'toolhive/index', label: 'Home'},
+            {type: 'custom-docLink', docId: 'toolhive/tutorials/index', label: 'Tutorials'},
+            {type: 'custom-docLink', docId: 'toolhive/guides-ui/index', label: 'ToolHive UI'},
+            {type: 'custom-docLink', docId: 'toolhive/guides-cli/index', label: 'ToolHive CLI'},
+            {
+              type: 'custom-docLink',
+              docId: 'toolhive/guides-k8s/index',
+              label: 'Kubernetes Operator',
+            },
           ],
         },
         // The ToolHive release the docs describe; the theme remembers the

@@ -49,7 +49,9 @@ export async function generateVersion(version: DocsVersion): Promise<string> {
 async function main(): Promise<void> {
   for (const version of DOCS_VERSIONS) {
     if (!fs.existsSync(path.join(siteRoot, version.docsDir))) {
-      throw new Error(`${version.docsDir} is missing: every version in docs-versions.ts needs its docs`);
+      throw new Error(
+        `${version.docsDir} is missing: every version in docs-versions.ts needs its docs`,
+      );
     }
     console.log(`references: ${await generateVersion(version)}`);
   }

@@ -6,8 +6,10 @@
  * the releases checked, the release that fixes it, its source at the release
  * tag, and the pages of that version that mention it. Apart from them: the
  * entries found in an earlier release that nobody has checked at the
- * version's releases yet, and the entries fixed by then that pages of the
- * version still show because they describe an earlier release. The page is a
+ * version's releases yet, and the entries fixed by then that the version
+ * still links: the ones its pages that describe an earlier release show,
+ * and the ones its page of changes since the previous docs version lists as
+ * fixed (scripts/release-changes). The page is a
  * build output (gitignored); prestart and prebuild run this script. Edit the
  * data file, not the output.
  *
@@ -18,6 +20,7 @@ import path from 'node:path';
 import {parse} from 'yaml';
 import {DOCS_VERSIONS, type DocsVersion} from '../../docs-versions';
 import {pageRelease} from '../versions/page-release';
+import {changesRoute} from '../versions/remark-release-notice';
 import {
   dataFile,
   loadKnownIssues,
@@ -31,6 +34,7 @@ import {
 } from './data';
 import {
   affects,
+  compareReleases,
   releaseList,
   releasesConcerned,
   statusIn,
@@ -201,6 +205,42 @@ function wrap(text: string, width = 80): string {
   return lines.join('\n');
 }
 
+/** The docs version just older than `version` (DOCS_VERSIONS lists the newest first), if any. */
+export function previousVersion(version: DocsVersion): DocsVersion | undefined {
+  const at = DOCS_VERSIONS.findIndex((v) => v.name === version.name);
+  return at < 0 ? undefined : DOCS_VERSIONS[at + 1];
+}
+
+/**
+ * Whether an entry's fix came after the release of its product that
+ * `previous` describes, and no later than the one `version` describes: the
+ * entries that the page of changes between the two versions lists as fixed.
+ */
+export function fixedSince(
+  issue: KnownIssue,
+  previous: DocsVersion,
+  version: DocsVersion,
+): boolean {
+  const fix = issue.fixedIn;
+  if (!fix) return false;
+  const releaseOf = (v: DocsVersion): string => {
+    switch (fix.product) {
+      case 'ToolHive':
+        return v.release;
+      case 'ToolHive UI':
+        return v.uiRelease;
+      case 'toolhive-operator chart':
+        return `toolhive-operator-${v.charts.operator}`;
+      case 'toolhive-operator-crds chart':
+        return `toolhive-operator-crds-${v.charts.crds}`;
+    }
+  };
+  return (
+    compareReleases(fix.release, releaseOf(previous)) > 0 &&
+    compareReleases(fix.release, releaseOf(version)) <= 0
+  );
+}
+
 /** Which entries are on a version's page, and under which part of it. */
 export interface PageEntries {
   /** Entries that affect the version's releases. */
@@ -208,8 +248,10 @@ export interface PageEntries {
   /** Entries found in an earlier release and not yet checked at the version's releases. */
   unconfirmed: Array<{issue: KnownIssue; status: VersionStatus}>;
   /**
-   * Entries that do not affect the version's releases, shown by its pages
-   * that describe an earlier release (front matter `release`).
+   * Entries that do not affect the version's releases and that the version
+   * links: shown by its pages that describe an earlier release (front matter
+   * `release`), or fixed since the previous docs version, which the page of
+   * changes between the two lists.
    */
   earlier: Array<{issue: KnownIssue; status: VersionStatus}>;
 }
@@ -218,6 +260,7 @@ export function pageEntries(
   version: DocsVersion,
   issues: KnownIssue[],
   mentions: Mention[],
+  previous: DocsVersion | null = previousVersion(version) ?? null,
 ): PageEntries {
   const entries: PageEntries = {affecting: [], unconfirmed: [], earlier: []};
   const mentioned = new Set(mentions.filter((m) => m.release !== version.release).map((m) => m.id));
@@ -225,7 +268,8 @@ export function pageEntries(
     const status = statusIn(issue, version);
     if (status.status === 'present') entries.affecting.push({issue, status});
     else if (status.status === 'unconfirmed') entries.unconfirmed.push({issue, status});
-    else if (mentioned.has(issue.id)) entries.earlier.push({issue, status});
+    else if (mentioned.has(issue.id) || (previous && fixedSince(issue, previous, version)))
+      entries.earlier.push({issue, status});
   }
   return entries;
 }
@@ -235,8 +279,9 @@ export function renderPage(
   version: DocsVersion,
   issues: KnownIssue[],
   mentions: Mention[],
+  previous: DocsVersion | null = previousVersion(version) ?? null,
 ): string {
-  const {affecting, unconfirmed, earlier} = pageEntries(version, issues, mentions);
+  const {affecting, unconfirmed, earlier} = pageEntries(version, issues, mentions, previous);
   const of = (issue: KnownIssue) => mentions.filter((m) => m.id === issue.id);
   const releases = describedReleases(version);
   const earlierReleases = [
@@ -328,9 +373,16 @@ export function renderPage(
       '## Fixed before this release \\{#fixed-before-this-release}',
       '',
       wrap(
-        `Some pages of this version still describe ${earlierReleases.map((r) => `ToolHive ${r}`).join(' or ')}. ` +
-          'They show these issues of that release, which the releases this ' +
-          'page covers no longer have: each entry names the release that fixes it.',
+        'The releases this page covers no longer have these issues: each entry ' +
+          'names the release that fixes it.' +
+          (previous
+            ? ` [What changed from ToolHive ${previous.release} to ${version.release}](${changesRoute(previous.release, version.release)}) ` +
+              'lists the ones fixed since the releases of the previous version of these docs.'
+            : '') +
+          (earlierReleases.length > 0
+            ? ` Some pages of this version still describe ${earlierReleases.map((r) => `ToolHive ${r}`).join(' or ')}, ` +
+              'and show issues of that release.'
+            : ''),
       ),
       '',
       ...earlier.map(({issue, status}) => entrySection(issue, status, of(issue))),

@@ -240,9 +240,7 @@ export function checkCedarPolicies(options: CedarOptions = {}): CedarReport {
     const rel = relativePath(root, f).replace(/^versioned_docs\/version-[^/]+\//, 'docs/');
     return GENERATED_PAGES.some((g) => rel === g || rel.startsWith(`${g}/`));
   };
-  const files = listFiles(targets, ['.md', '.mdx', '.yaml', '.yml']).filter(
-    (f) => !isGenerated(f),
-  );
+  const files = listFiles(targets, ['.md', '.mdx', '.yaml', '.yml']).filter((f) => !isGenerated(f));
   const report: CedarReport = {
     files: files.length,
     sets: 0,

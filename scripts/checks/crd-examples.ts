@@ -127,9 +127,7 @@ export function checkCrdExamples(options: CrdExamplesOptions = {}): CrdExamplesR
     const rel = relativePath(root, f).replace(/^versioned_docs\/version-[^/]+\//, 'docs/');
     return GENERATED_PAGES.some((g) => rel === g || rel.startsWith(`${g}/`));
   };
-  const files = listFiles(targets, ['.md', '.mdx', '.yaml', '.yml']).filter(
-    (f) => !isGenerated(f),
-  );
+  const files = listFiles(targets, ['.md', '.mdx', '.yaml', '.yml']).filter((f) => !isGenerated(f));
   const report: CrdExamplesReport = {files: files.length, manifests: 0, kinds: {}, problems: []};
   for (const file of files) {
     const text = readFileSync(file, 'utf8');

@@ -2,7 +2,8 @@
  * Runs every docs example check once per documented release, on the pages
  * that describe it, against that release's data (data/releases/<release>/):
  * `thv` command lines, Kubernetes manifests, Cedar policies, Helm commands
- * and values, and UI labels. A page describes its docs version's release
+ * and values, UI labels, and the configuration files of `thv vmcp` (where
+ * the release has the VirtualMCPServer CRD). A page describes its docs version's release
  * unless its front matter names another (plugins/versions/page-release.ts),
  * so a page of the current version that still describes v0.2.8 is checked
  * against v0.2.8's data until it is rewritten.
@@ -21,6 +22,7 @@ import {checkCedarPolicies, formatReport as formatCedar} from './cedar-policies'
 import {scanFile as scanCedar} from './cedar-policies';
 import {checkHelmValues, formatReport as formatHelm} from './helm-values';
 import {checkUiLabels, formatReport as formatUi} from './ui-labels';
+import {checkVmcpConfigs, formatReport as formatVmcp} from './vmcp-config';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -91,6 +93,11 @@ function main(): number {
     }
     const helm = checkHelmValues({root, dataDir: path.join(data, 'helm'), paths: files});
     report(formatHelm(helm), helm.problems.length);
+    const vmcpCrd = path.join(data, 'crd', 'virtualmcpserver.crd.json');
+    if (existsSync(vmcpCrd)) {
+      const vmcp = checkVmcpConfigs({root, crdFile: vmcpCrd, paths: files});
+      report(formatVmcp(vmcp), vmcp.problems.length);
+    }
     const uiPages = pages.filter((p) => UI_PAGES.test(p.inDocs)).map((p) => p.file);
     const labels = path.join(data, 'ui', 'labels.json');
     if (uiPages.length > 0) {

@@ -55,6 +55,8 @@ export interface CliCommand {
   /** Set when cobra marks the command as deprecated: what to use instead. */
   deprecated?: string;
   flagGroups?: CliFlagGroup[];
+  /** Ids of entries of data/known-issues.yaml that the page shows in its Known issues section. */
+  issues?: string[];
 }
 
 export interface CliData {

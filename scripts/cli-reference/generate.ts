@@ -9,6 +9,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import {DOCS_VERSIONS, type DocsVersion} from '../../docs-versions';
+import {
+  COMPONENT,
+  loadKnownIssues,
+  mentionsIn,
+  type KnownIssue,
+} from '../../plugins/known-issues/data';
+import {mentionProblems, type Mention} from '../../plugins/known-issues/generate';
 import {
   childrenOf,
   commandId,
@@ -168,6 +176,11 @@ export function renderPage(
 
   out.push('## Description', '', c.description.trim(), '');
 
+  if (c.issues && c.issues.length > 0) {
+    out.push('## Known issues', '');
+    for (const id of c.issues) out.push(`<${COMPONENT} id="${id}" />`, '');
+  }
+
   if (c.arguments.length > 0) {
     out.push(
       '## Arguments',
@@ -236,6 +249,47 @@ export function renderPage(
     .trimEnd()}\n`;
 }
 
+/** Where a version's CLI pages are, relative to its docs folder. */
+export const PAGES_DIR = 'toolhive/reference/cli';
+
+/**
+ * The `<KnownIssue>` elements that the pages of a command tree carry (its
+ * commands' `issues`), each with its page (relative to the docs folder of
+ * the version), line, title and the release the page describes: the mentions
+ * that the known issues plugin finds in the generated pages.
+ */
+export function issueMentions(data: CliData): Mention[] {
+  const mentions: Mention[] = [];
+  data.commands.forEach((c, i) => {
+    if (!c.issues || c.issues.length === 0) return;
+    for (const m of mentionsIn(renderPage(data, c, i + 1))) {
+      mentions.push({
+        ...m,
+        file: `${PAGES_DIR}/${commandId(c.path)}.mdx`,
+        title: c.path,
+        release: data.release,
+      });
+    }
+  });
+  return mentions;
+}
+
+/**
+ * The known issues that a command tree names but its pages may not show,
+ * each as `page:line: why`: ids that data/known-issues.yaml lacks, and
+ * entries that don't affect the release of the tree (the rule the build
+ * applies to every page, plugins/known-issues).
+ */
+export function checkIssues(
+  data: CliData,
+  issues?: Map<string, KnownIssue>,
+  versions: readonly DocsVersion[] = DOCS_VERSIONS,
+): string[] {
+  const mentions = issueMentions(data);
+  if (mentions.length === 0) return [];
+  return mentionProblems(mentions, issues ?? loadKnownIssues(), versions);
+}
+
 export interface GenerateOptions {
   /** The command tree file (default: data/releases/v0.2.8/cli/thv.yaml). */
   dataFile?: string;
@@ -250,6 +304,12 @@ export function generate(options: GenerateOptions | CliData = {}): number {
   const opts: GenerateOptions = 'commands' in options ? {data: options} : options;
   const file = path.resolve(opts.dataFile ?? defaultDataFile);
   const data = opts.data ?? loadCliData(file);
+  const problems = checkIssues(data);
+  if (problems.length > 0) {
+    throw new Error(
+      `${path.relative(siteRoot, file)} names known issues its pages cannot show:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+  }
   const dir = path.resolve(opts.outDir ?? outDir);
   const source = path.relative(siteRoot, file).split(path.sep).join('/');
   fs.rmSync(dir, {recursive: true, force: true});

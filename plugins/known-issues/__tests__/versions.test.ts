@@ -115,15 +115,27 @@ test("a version's releases: ToolHive, each UI release, and each chart as its tag
   ]);
 });
 
-test('an entry fixed in a later release shows on the old page with its fix, not on the new one', () => {
+test('an entry fixed in a later release shows on the old page with its fix, and only apart on the new one', () => {
   assert.deepEqual(statuses(fixedLater), ['present', 'fixed']);
   const oldPage = renderPage(OLD, [fixedLater], []);
   assert.match(
     mainPart(oldPage),
     /\\\{#fixed-later\}[\s\S]*\*\*Status:\*\* Fixed in ToolHive v0\.3\.9\./,
   );
-  const newPage = renderPage(NEW, [fixedLater], []);
-  assert.doesNotMatch(newPage, /fixed-later/);
+  // The new version's page of changes since v0.2.8 links it as fixed, so the
+  // new page has it, apart from the entries that affect v0.44.0.
+  const newPage = renderPage(NEW, [fixedLater], [], OLD);
+  assert.doesNotMatch(mainPart(newPage), /fixed-later/);
+  assert.match(
+    part(newPage, 'fixed-before-this-release'),
+    /What\schanged\sfrom\sToolHive\sv0\.2\.8\sto\sv0\.44\.0\]\(\/toolhive\/reference\/changes\/v0\.2\.8-to-v0\.44\.0\)[\s\S]*\\\{#fixed-later\}[\s\S]*Fixed in ToolHive v0\.3\.9\./,
+  );
+  assert.doesNotMatch(newPage, /still describe/);
+  // Without a previous version, nothing links it.
+  assert.doesNotMatch(renderPage(NEW, [fixedLater], [], null), /fixed-later/);
+  // An entry fixed before the previous version's release is not linked either.
+  const fixedBefore = entry('fixed-before', [thv('v0.2.5')], {fixedIn: thv('v0.2.7')});
+  assert.doesNotMatch(renderPage(NEW, [fixedBefore], [], OLD), /fixed-before/);
   // Between the release checked and the fix, the upstream history confirms it.
   assert.equal(statusIn(fixedLater, {...NEW, release: 'v0.3.8'}).status, 'present');
   assert.equal(statusIn(fixedLater, {...NEW, release: 'v0.3.9'}).status, 'fixed');
@@ -209,7 +221,7 @@ test('an entry of several products is fixed when its fix is in, and present when
   const fixedInCli = entry('several', [thv('v0.2.8'), ui('v0.5.0')], {fixedIn: thv('v0.2.9')});
   // At v0.44.0, UI v0.39.4 has not been checked, but the entry's fix is in.
   assert.deepEqual(statuses(fixedInCli), ['present', 'fixed']);
-  assert.doesNotMatch(renderPage(NEW, [fixedInCli], []), /several/);
+  assert.doesNotMatch(mainPart(renderPage(NEW, [fixedInCli], [], OLD)), /several/);
   const stillInCli = entry('still', [thv('v0.2.8'), ui('v0.5.0')], {presentIn: thv('v0.44.0')});
   assert.deepEqual(statusIn(stillInCli, NEW), {status: 'present', at: [thv('v0.44.0')]});
 });

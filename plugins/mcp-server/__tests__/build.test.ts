@@ -23,14 +23,22 @@ import {connect} from './fixture';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const build = path.join(root, 'build');
-const relevance = ['relevance.json', 'relevance-held-out.json'].flatMap(
-  (file) =>
+interface RelevanceCase {
+  query: string;
+  expect: string;
+  also?: string[];
+}
+const tables = Object.fromEntries(
+  ['relevance.json', 'relevance-held-out.json'].map((file) => [
+    file,
     (
       JSON.parse(fs.readFileSync(path.join(root, 'plugins/search/__tests__', file), 'utf8')) as {
-        cases: {query: string}[];
+        cases: RelevanceCase[];
       }
     ).cases,
+  ]),
 );
+const relevance = Object.values(tables).flat();
 
 let corpus: DocsCorpus | undefined;
 function docs(): DocsCorpus {
@@ -76,6 +84,28 @@ test('search_docs puts first what the site search puts first, for every relevanc
   }
   assert.ok(relevance.length >= 120);
   assert.deepEqual(differ, []);
+});
+
+test('search_docs finds the expected pages of both relevance tables as the site search does', (t) => {
+  // The hit rate of plugins/search/__tests__/search-relevance.test.ts (an
+  // expected page among the first 3), through the tool: its bar is 95 %.
+  const {siteUrl} = docs();
+  for (const [file, cases] of Object.entries(tables)) {
+    let hits = 0;
+    for (const c of cases) {
+      const r = searchDocs(ctx(), {query: c.query, limit: 3});
+      const urls = (r.structuredContent as {results: {url: string}[]}).results.map((x) =>
+        x.url.slice(siteUrl.length),
+      );
+      const wanted = [c.expect, ...(c.also ?? [])];
+      if (urls.some((u) => wanted.some((w) => (w.includes('#') ? u === w : u.split('#')[0] === w))))
+        hits += 1;
+    }
+    const report = `search_docs (${file}): ${hits}/${cases.length} (${((hits / cases.length) * 100).toFixed(1)} %) with an expected page in the top 3`;
+    console.log(report);
+    t.diagnostic(report);
+    assert.ok(hits / cases.length >= 0.95, report);
+  }
 });
 
 test('the section filter names sections of the site', () => {

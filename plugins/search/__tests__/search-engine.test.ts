@@ -753,3 +753,222 @@ test("a word finds the API's own word for it only in a query about the API", () 
   assert.equal(plain[0]!.record.url, '/manage#stop-a-server');
   assert.ok(plain.every((h) => !h.matched.has('workload')));
 });
+
+test('a surface the query names steers to its pages: the cluster, the app, the CLI', () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/toolhive/guides-cli/secrets', 'Secrets management', [
+          ['Pass a secret to a server', 'Pass a GitHub token to a server with the --secret flag.'],
+        ]),
+        page('/toolhive/guides-k8s/run', 'Run MCP servers in Kubernetes', [
+          [
+            'Run a server with a secret',
+            'Keep the GitHub token in a Secret and pass it to the server in spec.secrets.',
+          ],
+        ]),
+        page('/toolhive/guides-ui/secrets', 'Manage secrets in the ToolHive UI', [
+          ['Add a secret', 'Click Add secret and paste the GitHub token.'],
+        ]),
+        page('/toolhive', 'ToolHive', [['Choose how to use ToolHive', 'Use the CLI or the UI.']]),
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // synonyms.ts, SURFACES: "cluster" names the operator's pages, which hold
+  // the word whether or not their text says it; "app" names the UI's.
+  assert.equal(
+    first('pass a github token to a server in the cluster'),
+    '/toolhive/guides-k8s/run#run-a-server-with-a-secret',
+  );
+  assert.equal(
+    first('paste a github token in the app'),
+    '/toolhive/guides-ui/secrets#add-a-secret',
+  );
+  // Without a surface, the page that shares most words.
+  assert.equal(
+    first('pass a github token to a server'),
+    '/toolhive/guides-cli/secrets#pass-a-secret-to-a-server',
+  );
+  // A query of surface words only is about the surfaces themselves.
+  assert.equal(first('cli or ui'), '/toolhive#choose-how-to-use-toolhive');
+});
+
+test("an AI client's name finds the pages that connect clients before pages that mention it", () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/toolhive/guides-cli/client-configuration', 'Connect MCP clients to ToolHive', [
+          ['Register a client', 'Register a client so that ToolHive adds your servers to it.'],
+          [
+            "The server doesn't appear in the client",
+            'Check that the client is registered, then reload it.',
+          ],
+        ]),
+        page('/toolhive/docs-for-ai-clients', 'Connect your AI client to these docs', [
+          ['Windsurf', "Add the docs' server to Windsurf. Windsurf doesn't reload on its own."],
+        ]),
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // synonyms.ts, SURFACES: a client's name steers to the client configuration pages.
+  assert.equal(
+    first("windsurf doesn't show my server"),
+    '/toolhive/guides-cli/client-configuration#the-server-doesn-t-appear-in-the-client',
+  );
+  // A question about the docs' own server still finds the page about it.
+  assert.equal(first('add the docs server to windsurf'), '/toolhive/docs-for-ai-clients#windsurf');
+});
+
+test("in a question about the API, the operation with the query's verb comes first", () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        operation('create-group', 'Create a group', 'POST /api/v1beta/groups'),
+        {
+          ...operation('list-groups', 'List groups', 'GET /api/v1beta/groups'),
+          records: [
+            {level: 1, text: 'List groups', parent: -1},
+            {level: 0, text: 'GET /api/v1beta/groups', parent: 0},
+            {
+              level: 0,
+              text: 'Lists every group in one call; create a group with a POST.',
+              parent: 0,
+            },
+          ],
+        },
+        operation('get-workload', 'Get a workload', 'GET /api/v1beta/workloads/:name'),
+        operation(
+          'export-workload',
+          "Download a workload's run settings",
+          'GET /api/v1beta/workloads/:name/export',
+        ),
+        page('/toolhive/guides-ui/groups', 'Groups in the UI', [
+          ['Add a group', 'Click Add group.'],
+        ]),
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // synonyms.ts: in an API question, "add" is the API's "create"; the
+  // operation whose title or ID starts with the verb comes before its siblings.
+  assert.equal(first('api to add a group'), '/api/create-group');
+  assert.equal(first('api call that creates a group'), '/api/create-group');
+  // The ID names the operation's verb when its title doesn't ("Download ...").
+  assert.equal(first('api to export a server'), '/api/export-workload');
+  // Without the API in the query, "add" is the reader's own word.
+  assert.equal(first('add a group'), '/toolhive/guides-ui/groups#add-a-group');
+});
+
+test("a well-known product the docs don't name finds the docs' word for its kind", () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/toolhive/guides-cli/authentication', 'Authenticate clients with OIDC tokens', [
+          ['Use your identity provider', 'Set the issuer of your identity provider.'],
+        ]),
+        page('/toolhive/guides-cli/telemetry', 'Collect telemetry', [
+          ['Send telemetry to a hosted backend', 'Pass the endpoint and the API key header.'],
+        ]),
+        page('/toolhive/guides-ui/install', 'Install the UI', [
+          ['Choose an installer', 'Pick the package for your system.'],
+        ]),
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // synonyms.ts, PRODUCTS: Keycloak, Okta and Entra ID are identity providers.
+  assert.match(first('keycloak') ?? '', /^\/toolhive\/guides-cli\/authentication/);
+  assert.match(
+    first('protect a server with okta') ?? '',
+    /^\/toolhive\/guides-cli\/authentication/,
+  );
+  assert.equal(
+    first('entra id as the identity provider'),
+    '/toolhive/guides-cli/authentication#use-your-identity-provider',
+  );
+  // Datadog is a hosted observability backend.
+  assert.equal(
+    first('send traces to datadog'),
+    '/toolhive/guides-cli/telemetry#send-telemetry-to-a-hosted-backend',
+  );
+});
+
+test('a question that asks what something is finds the page that defines it first', () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/toolhive/guides-cli/run', 'Run MCP servers', [
+          [
+            'Set the ports',
+            'The transport decides the port that the proxy opens; change it with --transport.',
+          ],
+        ]),
+        page('/toolhive/concepts/primer', 'MCP primer', [
+          [
+            'How messages travel',
+            'A transport carries the messages between a client and a server.',
+          ],
+        ]),
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // synonyms.ts, DEFINITION_PAGES: the concepts define the docs' terms.
+  assert.equal(first('what is a transport'), '/toolhive/concepts/primer#how-messages-travel');
+  assert.equal(first('change the transport'), '/toolhive/guides-cli/run#set-the-ports');
+});
+
+test("the API's operations answer questions that name the API", () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        {
+          ...operation('get-registry', 'Get a registry', 'GET /api/v1beta/registry/:name'),
+          records: [
+            {level: 1, text: 'Get a registry', parent: -1},
+            {level: 0, text: 'GET /api/v1beta/registry/:name', parent: 0},
+            {level: 0, text: 'Returns the registry with the servers in it.', parent: 0},
+          ],
+        },
+        {
+          path: '/toolhive/concepts/registry',
+          lvl0: 'Concepts',
+          lvl1: 'Registry criteria',
+          records: [
+            {level: 1, text: 'Registry criteria', parent: -1},
+            {
+              level: 0,
+              text: 'How a server gets into the ToolHive registry, and who reviews it.',
+              parent: 0,
+            },
+          ],
+        },
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // A question in words that doesn't name the API...
+  assert.equal(first('how does a server get into the registry'), '/toolhive/concepts/registry');
+  // ... and one that does.
+  assert.equal(first('api to get a registry'), '/api/get-registry');
+});
+
+test('editing something is, in the docs, updating or changing it', () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/toolhive/guides-ui/secrets', 'Manage secrets in the ToolHive UI', [
+          ['Update a secret', 'Open the menu of the secret and enter the new value.'],
+        ]),
+        page('/toolhive/guides-ui/clients', 'Connect clients in the ToolHive UI', [
+          ['What ToolHive writes', 'ToolHive edits the settings file of each client.'],
+        ]),
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // synonyms.ts: "edit" and "modify" find "update" and "change".
+  assert.equal(first('edit a secret in the ui'), '/toolhive/guides-ui/secrets#update-a-secret');
+});

@@ -19,7 +19,13 @@
  *   or one word the docs write as two; a synonym counts for less than the
  *   word in the share of the query's words a record holds, but an abbreviation
  *   ("k8s") or a word the docs use for the same thing elsewhere ("upgrade"
- *   for "update") counts as the word typed;
+ *   for "update") counts as the word typed, and so does the docs' word for
+ *   the kind of a well-known product they don't name ("keycloak" finds
+ *   "oidc" and "identity provider");
+ * - a query that names where the reader works and asks something else
+ *   ("... in the cluster", "... in the app", "cursor doesn't see my server")
+ *   is about the pages of that surface (synonyms.ts, SURFACES): they hold the
+ *   word, whether or not their text says it, and weigh more;
  * - MiniSearch's BM25 scores a match in the record's own heading most, then
  *   one in the headings above it and the page's URL, then one in body text; a
  *   page's title record also holds the page's lead (its text before the first
@@ -35,7 +41,12 @@
  *   heading or page title holds the words, and those whose heading is mostly
  *   made of them ("What is ToolHive?");
  * - a query that asks a question ("what can a server see") favours the
- *   sections whose heading asks one, as the FAQ's do;
+ *   sections whose heading asks one, as the FAQ's do, and one that asks
+ *   what something is ("what is a transport"), the concepts;
+ * - the API's operations answer questions that name the API ("api",
+ *   "endpoint", "rest"), and in those, an operation whose verb (the first
+ *   word of its title or of its ID) the query has comes before its siblings:
+ *   "api that creates a group" is "Create a group", not "List groups";
  * - the query's shape decides between guides and reference: for words
  *   ("what is mcp", "permission profile") the reference pages and the flag
  *   and field rows weigh less; for a command, flag or field name
@@ -60,7 +71,16 @@
 import MiniSearch, {type Query, type SearchResult} from 'minisearch';
 import {stemmer} from 'stemmer';
 import type {DocSearchRecord, RecordType} from './records';
-import {ABBREVIATIONS, EQUIVALENTS, SYNONYMS, type SynonymGroup} from './synonyms';
+import {
+  ABBREVIATIONS,
+  API_WORDS,
+  DEFINITION_PAGES,
+  EQUIVALENTS,
+  PRODUCTS,
+  SURFACES,
+  SYNONYMS,
+  type SynonymGroup,
+} from './synonyms';
 
 /**
  * Longest query the engine reads: more than the search fields take (64, see
@@ -522,6 +542,15 @@ interface RecordTraits {
   endpoint: Endpoint | null;
   /** Its section's heading is a question ("What can an MCP server access by default?"). */
   question: boolean;
+  /** The surfaces its page belongs to (places in SURFACES). */
+  surfaces: number[];
+  /** Its page is where the docs define their terms (DEFINITION_PAGES). */
+  defines: boolean;
+  /**
+   * On an API operation's page, the operation's verbs: the first word of its
+   * title ("Remove a secret") and of its URL, the operation's ID ("delete-secret").
+   */
+  actions: string[];
 }
 
 function termsOf(text: string): string[] {
@@ -576,9 +605,33 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
     }
     return subject;
   };
+  // Per page: its surfaces, whether it defines terms, its operation's verbs.
+  const places = new Map<string, Pick<RecordTraits, 'surfaces' | 'defines' | 'actions'>>();
+  const placeOf = (r: DocSearchRecord) => {
+    const page = r.url_without_anchor;
+    let place = places.get(page);
+    if (!place) {
+      const segments = page.split('/');
+      const id = segments.at(-1)!;
+      places.set(
+        page,
+        (place = {
+          surfaces: SURFACES.flatMap((s, n) =>
+            s.pages.some((p) => segments.includes(p)) ? [n] : [],
+          ),
+          defines: DEFINITION_PAGES.some((p) => segments.includes(p)),
+          actions: endpoints.has(page)
+            ? [words(r.hierarchy.lvl1)[0] ?? '', normalizeTerm(id.split('-')[0]!) ?? '']
+            : [],
+        }),
+      );
+    }
+    return place;
+  };
   return records.map((r) => {
     const own = r.type === 'content' ? null : r.hierarchy[r.type];
     const code = own !== null && isCodeHeading(own);
+    const {surfaces, defines, actions} = placeOf(r);
     return {
       heading: own ? words(own) : [],
       page: words(r.hierarchy.lvl1),
@@ -588,6 +641,9 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
       code,
       names: code ? codeNamesOf(own) : [],
       question: sectionHeading(r).trimEnd().endsWith('?'),
+      surfaces,
+      defines,
+      actions,
       endpoint:
         r.type === 'lvl1' || (r.type === 'content' && r.anchor === null)
           ? (endpoints.get(r.url_without_anchor) ?? null)
@@ -634,8 +690,12 @@ export const RANKING = {
   endpoint: 10,
   /** A heading that asks a question (the FAQ's), for a query that asks one. */
   question: 1.3,
+  /** The pages that define the docs' terms, for a query that asks what something is. */
+  definition: 1.5,
   /** Reference records, for a query in words. */
   referenceForWords: 0.6,
+  /** API operations, for a query in words that doesn't name the API (API_WORDS). */
+  operationForWords: 0.5,
   /** Flag and field rows, for a query in words. */
   codeForWords: 0.5,
   /** Reference records, for a query that looks like a command, flag or field. */
@@ -652,6 +712,15 @@ export const RANKING = {
   abbreviation: 1,
   /** Words written apart that the docs write together, or the other way round. */
   compound: 0.8,
+  /** A record of a surface the query names ("in the cluster"). */
+  surface: 1.5,
+  /**
+   * In a question in words about the API that has an operation's verb
+   * ("creates", "removes"): the operations with that verb...
+   */
+  operationVerb: 2,
+  /** ...and those without it. */
+  otherOperation: 0.5,
   /** How much a word that only another record of the same section (URL) holds counts. */
   sectionCredit: 1,
   /** A page's results stay together, up to this many... */
@@ -724,6 +793,10 @@ export class SearchEngine {
       queryShape(query),
       this.vocabulary,
     );
+    if (expanded.api && expanded.shape === 'words') {
+      this.actions ??= new Set(this.traits.flatMap((t) => t.actions));
+      for (const w of expanded.exact.flat()) if (this.actions.has(w)) expanded.verbs.add(w);
+    }
     const ranked = this.mini.search(expanded.query, options).map((r) => this.rank(r, expanded));
     const hits = bestOfSections(ranked, expanded);
     hits.sort((a, b) => b.score - a.score);
@@ -732,6 +805,8 @@ export class SearchEngine {
 
   /** The CLI's commands (`thv run`, `thv config set-registry`), from the reference pages' titles. */
   private commands: Set<string> | undefined;
+  /** The verbs of the API's operations. */
+  private actions: Set<string> | undefined;
 
   private commandArguments(query: string): Set<string> {
     this.commands ??= new Set(
@@ -832,8 +907,22 @@ export class SearchEngine {
         RANKING.heading * headingShare +
         RANKING.page * share(traits.page) +
         RANKING.exactHeading * headingMatched);
-    const {own, covered} = this.wordsCovered(result, query);
+    let {own, covered} = this.wordsCovered(result, query);
+    // A word that names the record's surface is held by it ("kubernetes" on
+    // the operator's guides, "cursor" on the pages that connect clients).
+    if (traits.surfaces.length > 0 && query.steer.some(([, s]) => traits.surfaces.includes(s))) {
+      own = [...own];
+      covered = [...covered];
+      for (const [t, s] of query.steer) if (traits.surfaces.includes(s)) own[t] = covered[t] = 1;
+      score *= RANKING.surface;
+    }
+    // Verbs match operations: "api that creates a group" is the one that creates.
+    if (query.verbs.size > 0 && traits.actions.length > 0)
+      score *= traits.actions.some((a) => query.verbs.has(a))
+        ? RANKING.operationVerb
+        : RANKING.otherOperation;
     if (query.question && traits.question) score *= RANKING.question;
+    if (query.definition && traits.defines) score *= RANKING.definition;
     const verbatim =
       !traits.names.some((n) => query.names.includes(n)) &&
       query.joined.length > 0 &&
@@ -843,6 +932,8 @@ export class SearchEngine {
       score *= 1 + RANKING.endpoint * endpointMatch(query.endpoint, traits.endpoint);
     if (query.shape === 'words') {
       if (traits.reference) score *= RANKING.referenceForWords;
+      // The API's operations answer questions about the API.
+      if (!query.api && traits.actions.length > 0) score *= RANKING.operationForWords;
       if (traits.code) score *= RANKING.codeForWords;
     } else {
       if (traits.reference) score *= RANKING.referenceForCode;
@@ -878,6 +969,8 @@ interface ExpandedQuery {
   shape: QueryShape;
   /** The query asks a question: it starts with a question word ("what can a server see"). */
   question: boolean;
+  /** The query asks what something is ("what is a transport"). */
+  definition: boolean;
   /** Flags and field names the query gives (`--proxy-port`, `-e`, `spec.targetport`), in lower case. */
   names: string[];
   /** The API method and path the query starts with (`GET /api/v1beta/workloads`). */
@@ -890,11 +983,19 @@ interface ExpandedQuery {
   weights: number[];
   /** The sum of `weights`: the share's whole. */
   totalWeight: number;
+  /** Query words that name a surface, each with the surface (its place in SURFACES). */
+  steer: [term: number, surface: number][];
+  /** The query is about the REST API (API_WORDS). */
+  api: boolean;
+  /** In a question about the API, the operations' verbs it has (searched terms). */
+  verbs: Set<string>;
 }
 
 /** The words a question starts with. */
 const QUESTION =
   /^\s*(?:what|what's|whats|how|why|where|which|who|when|can|does|do|is|are|should|will)\b/i;
+/** The words a question that asks what something is starts with. */
+const DEFINITION = /^\s*(?:what\s+(?:is|are)|what's|whats)\b/i;
 
 /** Longest reader's phrase of synonyms.ts, in words. */
 const MAX_PHRASE_WORDS = 4;
@@ -931,7 +1032,12 @@ function lookupTable(groups: SynonymGroup[]): Map<string, LookupEntry[]> {
   return table;
 }
 const SYNONYM_TABLE = lookupTable(SYNONYMS);
-const ABBREVIATION_TABLE = lookupTable([...ABBREVIATIONS, ...EQUIVALENTS]);
+const ABBREVIATION_TABLE = lookupTable([...ABBREVIATIONS, ...EQUIVALENTS, ...PRODUCTS]);
+/** A surface's words and phrases (stems, space-separated) to its place in SURFACES. */
+const SURFACE_TABLE = new Map(
+  SURFACES.flatMap((s, n) => s.words.map((w) => [tokenize(w).map(phraseStem).join(' '), n])),
+);
+const API_STEMS = new Set(API_WORDS.map(phraseStem));
 
 /** The docs' words for a reader's word or phrase, in a query whose words (stems) are `context`. */
 function lookup(table: Map<string, LookupEntry[]>, key: string, context: Set<string>): string[] {
@@ -985,6 +1091,16 @@ function expandedQuery(
   });
   const stems = words.map(phraseStem);
   const context = new Set(stems);
+  // The words and phrases that name a surface ("kubernetes", "vs code"),
+  // unless the query names nothing else ("cli or ui").
+  const steer: [term: number, surface: number][] = [];
+  for (let i = 0; i < words.length; i += 1)
+    for (let n = 1; n <= MAX_PHRASE_WORDS && i + n <= words.length; n += 1) {
+      const surface = SURFACE_TABLE.get(stems.slice(i, i + n).join(' '));
+      if (surface !== undefined)
+        for (const t of at.slice(i, i + n).flat()) steer.push([t, surface]);
+    }
+  if (terms.every((_, i) => steer.some(([t]) => t === i))) steer.length = 0;
   words.forEach((word, i) => {
     for (const t of lookup(ABBREVIATION_TABLE, stems[i]!, context))
       alternative(t, at[i]!, RANKING.abbreviation);
@@ -1000,7 +1116,10 @@ function expandedQuery(
     // Phrases of up to four words ("set up", "out of the box").
     for (let n = 2; n <= MAX_PHRASE_WORDS && i + n <= words.length; n += 1) {
       const span = [...new Set(at.slice(i, i + n).flat())];
-      for (const t of lookup(SYNONYM_TABLE, stems.slice(i, i + n).join(' '), context))
+      const key = stems.slice(i, i + n).join(' ');
+      for (const t of lookup(ABBREVIATION_TABLE, key, context))
+        alternative(t, span, RANKING.abbreviation);
+      for (const t of lookup(SYNONYM_TABLE, key, context))
         alternative(t, span, RANKING.synonym, RANKING.synonymCredit);
     }
     // Two words the docs write as one: "tool hive", "mcp server", "set up".
@@ -1020,12 +1139,16 @@ function expandedQuery(
     prefixed,
     shape,
     question: QUESTION.test(text),
+    definition: DEFINITION.test(text),
     endpoint: endpointOf(text.slice(0, MAX_QUERY_LENGTH)),
     names: codeNamesOf(text.slice(0, MAX_QUERY_LENGTH)),
     joined: codeNamesOf(text.slice(0, MAX_QUERY_LENGTH)).filter((n) => /[a-z0-9]_[a-z0-9]/.test(n)),
     subjects: new Map(),
     weights,
     totalWeight: weights.reduce((a, b) => a + b, 0),
+    steer,
+    api: [...context].some((w) => API_STEMS.has(w)),
+    verbs: new Set(),
   };
 }
 

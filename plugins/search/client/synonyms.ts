@@ -17,6 +17,9 @@ export interface SynonymGroup {
   when?: string[];
 }
 
+/** Words that make a query one about the REST API. */
+export const API_WORDS = ['api', 'endpoint', 'rest', 'http'];
+
 export const SYNONYMS: SynonymGroup[] = [
   // The docs' first steps are the quickstart tutorials.
   {reader: ['get started', 'begin', 'beginner', 'first steps'], docs: ['quickstart', 'tutorial']},
@@ -78,7 +81,7 @@ export const SYNONYMS: SynonymGroup[] = [
   // Getting to a server over the network is reaching it.
   {reader: ['access'], docs: ['reach']},
   // The API calls a server a workload; its reference is the API's endpoints.
-  {reader: ['server', 'servers'], docs: ['workload'], when: ['api', 'endpoint', 'rest', 'http']},
+  {reader: ['server', 'servers'], docs: ['workload'], when: API_WORDS},
   {reader: ['endpoint', 'rest', 'http call'], docs: ['api']},
   // A catalog of servers is what the docs call the registry.
   {reader: ['catalog', 'catalogue', 'marketplace'], docs: ['registry']},
@@ -119,12 +122,134 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['work on', 'works on', 'supported on'], docs: ['run']},
   // Browsing or discovering servers is finding them.
   {reader: ['browse', 'discover', 'look for'], docs: ['find']},
+  // Editing or modifying something is, in the docs, updating or changing it.
+  {reader: ['edit', 'modify'], docs: ['update', 'change']},
   // Restricting is what the docs call limiting; a domain is a host.
   {reader: ['restrict', 'restriction'], docs: ['limit']},
   {reader: ['domain', 'domains'], docs: ['host']},
+  // The API's operations on clients name none: an AI client's name is a client there.
+  {
+    reader: [
+      'cursor',
+      'windsurf',
+      'cline',
+      'roo code',
+      'claude code',
+      'claude',
+      'copilot',
+      'vscode',
+      'vs code',
+      'amp',
+    ],
+    docs: ['client'],
+    when: API_WORDS,
+  },
   // Single sign-on and identity providers speak OIDC.
   {reader: ['sso', 'idp'], docs: ['oidc']},
+  // The verbs of the API's operations, as a reader says them (`RANKING.operationVerb`).
+  {reader: ['add', 'new'], docs: ['create', 'register'], when: API_WORDS},
+  {reader: ['update', 'change'], docs: ['update', 'change'], when: API_WORDS},
+  {
+    reader: ['fetch', 'read', 'show', 'view', 'retrieve', 'return'],
+    docs: ['get', 'read', 'show'],
+    when: API_WORDS,
+  },
+  {reader: ['export', 'download', 'save'], docs: ['export', 'download'], when: API_WORDS},
 ];
+
+/**
+ * Well-known products that the docs don't name, each with the docs' word for
+ * its kind: the same thing, so a match on that word counts as the product's
+ * name (`RANKING.abbreviation`). Keycloak is an identity provider, which the
+ * docs' OIDC sections serve.
+ */
+export const PRODUCTS: SynonymGroup[] = [
+  {
+    reader: [
+      'keycloak',
+      'okta',
+      'entra',
+      'entra id',
+      'azure ad',
+      'auth0',
+      'cognito',
+      'authentik',
+      'zitadel',
+      'onelogin',
+      'ping identity',
+    ],
+    docs: ['oidc', 'identity provider'],
+  },
+  {reader: ['datadog', 'new relic', 'splunk', 'dynatrace', 'lightstep'], docs: ['hosted backend']},
+  {reader: ['orbstack', 'lima', 'containerd'], docs: ['container runtime']},
+  {reader: ['eks', 'gke', 'aks', 'minikube', 'k3s', 'k3d', 'microk8s'], docs: ['kubernetes']},
+  {
+    reader: ['hashicorp vault', 'bitwarden', 'aws secrets manager', 'lastpass', 'keepass'],
+    docs: ['secrets provider'],
+  },
+];
+
+/**
+ * Where a reader works, as the reader names it, and the pages of that place
+ * (by a segment of their URL). A query that names a surface ("in the cluster",
+ * "in the app") or an AI client ("cursor") and asks something else is about
+ * those pages: the surface's guides, quickstart and reference, or the pages
+ * that connect clients. They hold the word whether or not their text says it.
+ */
+export interface Surface {
+  words: string[];
+  pages: string[];
+}
+
+export const SURFACES: Surface[] = [
+  {
+    words: [
+      'kubernetes',
+      'k8s',
+      'kube',
+      'cluster',
+      'operator',
+      'kubectl',
+      'helm',
+      'eks',
+      'gke',
+      'aks',
+      'minikube',
+      'k3s',
+      'openshift',
+    ],
+    pages: ['guides-k8s', 'quickstart-k8s', 'crd-spec'],
+  },
+  {words: ['ui', 'app', 'gui', 'desktop app'], pages: ['guides-ui', 'quickstart-ui']},
+  {words: ['cli', 'command line', 'terminal'], pages: ['guides-cli', 'quickstart-cli', 'cli']},
+  {
+    words: [
+      'cursor',
+      'windsurf',
+      'cline',
+      'roo code',
+      'claude code',
+      'claude desktop',
+      'claude',
+      'copilot',
+      'vscode',
+      'vs code',
+      'visual studio code',
+      'amp',
+      'chatgpt',
+      'zed',
+      'jetbrains',
+    ],
+    pages: ['client-configuration', 'client-compatibility'],
+  },
+];
+
+/**
+ * Where the docs define their terms (by a segment of the pages' URL): a
+ * question that asks what something is ("what is a transport") looks there
+ * first.
+ */
+export const DEFINITION_PAGES = ['concepts'];
 
 /**
  * Words a reader shortens that the docs spell out: the same word, so a match

@@ -241,6 +241,95 @@ test('a ConfigMap that holds the configuration must hold JSON', () => {
   assert.equal(sets[0].policies[0].line, 12);
 });
 
+test('an MCPAuthzConfig of type cedarv1 holds its policies in spec.config', () => {
+  const md = [
+    '```yaml title="shared.yaml"', // 1
+    'apiVersion: toolhive.stacklok.dev/v1beta1', // 2
+    'kind: MCPAuthzConfig', // 3
+    'metadata:', // 4
+    '  name: shared', // 5
+    'spec:', // 6
+    '  type: cedarv1', // 7
+    '  config:', // 8
+    '    policies:', // 9
+    `      - '${ALLOW_FETCH}'`, // 10
+    "    entities_json: '[]'", // 11
+    '```', // 12
+  ].join('\n');
+  const scan = scanMarkdown(md);
+  assert.equal(scan.stray.length, 0);
+  assert.equal(scan.sets.length, 1);
+  assert.equal(scan.sets[0].source, 'MCPAuthzConfig policies');
+  assert.equal(scan.sets[0].label, 'MCPAuthzConfig shared');
+  assert.equal(scan.sets[0].policies[0].line, 10);
+  assert.deepEqual(
+    problemsOf(md, {
+      'shared.yaml': {
+        requests: [
+          {tool: 'fetch', expect: 'allow'},
+          {tool: 'other', expect: 'deny'},
+        ],
+      },
+    }),
+    [],
+  );
+  // A promise the policies don't keep fails.
+  assert.equal(
+    problemsOf(md, {'shared.yaml': {requests: [{tool: 'other', expect: 'allow'}]}}).length,
+    1,
+  );
+});
+
+test('an MCPAuthzConfig of another type holds no Cedar policies, and one without spec.config is reported', () => {
+  const http = [
+    '```yaml title="http.yaml"',
+    'kind: MCPAuthzConfig',
+    'metadata:',
+    '  name: pdp',
+    'spec:',
+    '  type: httpv1',
+    '  config:',
+    '    http:',
+    '      url: https://pdp.example.com',
+    '```',
+  ].join('\n');
+  assert.equal(scanMarkdown(http).sets.length, 0);
+  const empty = [
+    '```yaml title="empty.yaml"', // 1
+    'kind: MCPAuthzConfig', // 2
+    'metadata:', // 3
+    '  name: empty', // 4
+    'spec:', // 5
+    '  type: cedarv1', // 6
+    '```',
+  ].join('\n');
+  const problems = problemsOf(empty, {'empty.yaml': {noPromise: 'test'}});
+  assert.equal(problems.length, 1);
+  assert.equal(problems[0].line, 6);
+  assert.match(problems[0].message, /spec\.config must hold the Cedar options/);
+});
+
+test('an MCPRemoteProxy with inline policies is a policy set', () => {
+  const md = [
+    '```yaml title="remote.yaml"',
+    'kind: MCPRemoteProxy',
+    'metadata:',
+    '  name: remote',
+    'spec:',
+    '  remoteUrl: https://mcp.example.com/mcp',
+    '  authzConfig:',
+    '    type: inline',
+    '    inline:',
+    '      policies:',
+    `        - '${ALLOW_FETCH}'`,
+    '```',
+  ].join('\n');
+  const scan = scanMarkdown(md);
+  assert.equal(scan.stray.length, 0);
+  assert.equal(scan.sets.length, 1);
+  assert.equal(scan.sets[0].label, 'MCPRemoteProxy remote');
+});
+
 test('policy-like lines that no set holds are reported', () => {
   const scan = scanMarkdown(['```bash', `echo '${ALLOW_FETCH}' > policy.txt`, '```'].join('\n'));
   assert.equal(scan.stray.length, 1);

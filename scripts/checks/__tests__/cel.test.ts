@@ -39,6 +39,20 @@ test('macros and string functions', () => {
   assert.equal(parseDuration('1h30m'), 5400e9);
 });
 
+test('string escapes, \\u and \\U included, as in CEL', () => {
+  assert.equal(evaluateRule("'a\\\\b\\'c\\x41'", {}), "a\\b'cA");
+  assert.equal(
+    evaluateRule(
+      "'\\u212a' == '\u212a' && '\\U0001F600' == '\u{1F600}' && '\\U0001F600'.size() == 1",
+      {},
+    ),
+    true,
+  );
+  assert.equal(evaluateRule("'\u212aubernetes'.matches('^(k|\\u212a)ubernetes$')", {}), true);
+  assert.throws(() => evaluateRule("'\\u21'", {}), /bad escape/);
+  assert.throws(() => evaluateRule("'\\q'", {}), /unsupported escape/);
+});
+
 test('&& and || are commutative about errors, as in CEL', () => {
   // Selecting a missing field is an error; the other side decides when it can.
   assert.equal(evaluateRule('self.missing == 1 || true', {}), true);

@@ -9,7 +9,10 @@
  *   text starts with a policy (`permit`, `forbid` or an `@annotation`);
  * - `json`, `yaml` and `yml` blocks, and here-documents in shell blocks:
  *   ToolHive authorization configurations (pkg/authz/config.go), MCPServer
- *   manifests with inline policies, and ConfigMaps that hold a configuration;
+ *   and MCPRemoteProxy manifests with inline policies, MCPAuthzConfig
+ *   manifests of type cedarv1 (v0.44.0: the operator wraps `spec.config` as
+ *   the `cedar` object of a configuration), and ConfigMaps that hold a
+ *   configuration;
  * - whole YAML files (the reference page's example manifest).
  *
  * Each set is named by its code block's `title="…"`, or when the block has
@@ -36,6 +39,7 @@ export type PolicySource =
   | 'Cedar text'
   | 'authorization config'
   | 'MCPServer inline policies'
+  | 'MCPAuthzConfig policies'
   | 'ConfigMap authorization config';
 
 export interface FoundPolicy {
@@ -287,11 +291,11 @@ export function setsInYaml(
     const nameNode = get(meta, 'name');
     const objName = isScalar(nameNode) ? String(nameNode.value) : '';
     const docLine = lineOf(ctx, root.range?.[0]);
-    if (kindName === 'MCPServer') {
+    if (kindName === 'MCPServer' || kindName === 'MCPRemoteProxy') {
       const inline = get(get(get(root, 'spec'), 'authzConfig'), 'inline');
       if (!isMap(inline)) continue;
       const set = newSet(id, 'MCPServer inline policies', docLine);
-      set.label = `MCPServer ${objName}`;
+      set.label = `${kindName} ${objName}`;
       readPolicyList(
         ctx,
         get(inline, 'policies'),
@@ -302,6 +306,34 @@ export function setsInYaml(
       const entities = get(inline, 'entitiesJson');
       if (entities !== undefined)
         readEntities(ctx, entities, set, 'spec.authzConfig.inline.entitiesJson');
+      sets.push(set);
+    } else if (kindName === 'MCPAuthzConfig') {
+      // cmd/thv-operator/pkg/controllerutil/authz_ref.go (v0.44.0): the
+      // operator builds {version, type, <type's key>: spec.config}; for
+      // cedarv1 the key is "cedar", so spec.config holds the Cedar options.
+      const spec = get(root, 'spec');
+      const type = get(spec, 'type');
+      if (!isScalar(type) || type.value !== 'cedarv1') continue;
+      const config = get(spec, 'config');
+      const set = newSet(id, 'MCPAuthzConfig policies', docLine);
+      set.label = `MCPAuthzConfig ${objName}`;
+      if (!isMap(config)) {
+        set.problems.push({
+          line: keyLine(ctx, spec, 'type'),
+          message: `MCPAuthzConfig ${objName}: spec.config must hold the Cedar options (policies, entities_json)`,
+        });
+        sets.push(set);
+        continue;
+      }
+      readPolicyList(
+        ctx,
+        get(config, 'policies'),
+        keyLine(ctx, config, 'policies'),
+        set,
+        'spec.config.policies',
+      );
+      const entities = get(config, 'entities_json');
+      if (entities !== undefined) readEntities(ctx, entities, set, 'spec.config.entities_json');
       sets.push(set);
     } else if (kindName === 'ConfigMap') {
       const data = get(root, 'data');

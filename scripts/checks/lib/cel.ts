@@ -10,7 +10,9 @@
  * `!`, `&&`, `||`, `? :`, `==`, `!=`, `<`, `<=`, `>`, `>=`, `+`, `-`, `in`
  * (lists and map keys), `.all(x, p)` (list items, map keys),
  * `.startsWith()`, `.endsWith()`, `.contains()`, `.matches()`,
- * `.lowerAscii()`, `.upperAscii()` and `duration()` (Go duration strings).
+ * `.lowerAscii()`, `.upperAscii()` and `duration()` (Go duration strings);
+ * in string literals, the escapes `\\`, `\'`, `\"`, `` \` ``, `\?`, `\n`, `\t`,
+ * `\r`, `\xHH`, `\uHHHH` and `\UHHHHHHHH`.
  *
  * As in CEL, `&&` and `||` are commutative about errors: `false && error`
  * and `error && false` are both false; selecting a field that is not set is
@@ -65,6 +67,13 @@ function unescape(body: string, at: number): string {
     else if (n === 'x' || n === 'X') {
       out += String.fromCharCode(parseInt(body.slice(i + 1, i + 3), 16));
       i += 2;
+    } else if (n === 'u' || n === 'U') {
+      // \uXXXX and \UXXXXXXXX: a code point, as in CEL.
+      const digits = body.slice(i + 1, i + 1 + (n === 'u' ? 4 : 8));
+      if (!/^[0-9a-fA-F]+$/.test(digits) || digits.length !== (n === 'u' ? 4 : 8))
+        throw new CelError(`bad escape \\${n}${digits} in the string at ${at}`);
+      out += String.fromCodePoint(parseInt(digits, 16));
+      i += digits.length;
     } else throw new CelError(`unsupported escape \\${n} in the string at ${at}`);
   }
   return out;

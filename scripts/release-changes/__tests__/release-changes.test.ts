@@ -17,6 +17,7 @@ import {unified} from 'unified';
 import {parse} from 'yaml';
 import {DOCS_VERSIONS, docsVersion} from '../../../docs-versions';
 import {loadKnownIssues} from '../../../plugins/known-issues/data';
+import {pageEntries} from '../../../plugins/known-issues/generate';
 import {compareVersions} from '../diff';
 import {
   adjacentPairs,
@@ -323,6 +324,12 @@ test('the fixed known issues are those fixed after the older release and no late
   assert.deepEqual(listed, expected);
   assert.ok(listed.length > 0);
   for (const id of listed) assert.ok(page.includes(`(/toolhive/reference/known-issues#${id})`), id);
+  // Each link lands: the newer version's known issues page lists the entry,
+  // whether or not a page of that version still shows it.
+  const onPage = new Set(
+    pageEntries(newer, [...loadKnownIssues().values()], [], older).earlier.map((e) => e.issue.id),
+  );
+  for (const id of listed) assert.ok(onPage.has(id), `${id} is not on the known issues page`);
 });
 
 test('the page is valid MDX with front matter, sentence-case headings and unique anchors', () => {

@@ -56,15 +56,15 @@ function Banner({className}: Props): ReactNode {
     >
       {version.banner === 'unreleased' ? (
         <p className="margin-bottom--none">
-          These pages describe <b>ToolHive {own?.release ?? version.label}</b>, released{' '}
-          {own?.date}: the release you get when you install ToolHive today. They are being
-          written, and a page that still describes an earlier release says so at its top. For
-          finished documentation, see {link}.
+          These pages describe <b>ToolHive {own?.release ?? version.label}</b>, released {own?.date}
+          : the release you get when you install ToolHive today. They are being written, and a page
+          that still describes an earlier release says so at its top. For finished documentation,
+          see {link}.
         </p>
       ) : (
         <p className="margin-bottom--none">
-          These pages describe <b>ToolHive {own?.release ?? version.label}</b>, released{' '}
-          {own?.date}, an earlier release. For the current release, see {link}.
+          These pages describe <b>ToolHive {own?.release ?? version.label}</b>, released {own?.date}
+          , an earlier release. For the current release, see {link}.
         </p>
       )}
     </div>
