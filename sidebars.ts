@@ -34,6 +34,9 @@ const sidebars: SidebarsConfig = {
       items: [
         'toolhive/guides-ui/install',
         'toolhive/guides-ui/run-mcp-servers',
+        'toolhive/guides-ui/edit-server',
+        'toolhive/guides-ui/customize-tools',
+        'toolhive/guides-ui/groups',
         'toolhive/guides-ui/client-configuration',
         'toolhive/guides-ui/secrets-management',
         'toolhive/guides-ui/network-isolation',

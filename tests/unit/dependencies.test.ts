@@ -99,10 +99,15 @@ const LOCAL_ALIASES: Record<string, string> = {
 
 /**
  * Files that another project builds, with its own packages: the ToolHive UI
- * screenshot tool's browser entry runs in the UI's work tree (its Vite and
- * its `msw`).
+ * screenshot tool's browser entry of each UI release runs in that release's
+ * work tree (its Vite and its `msw`).
  */
-const BUILT_ELSEWHERE = new Set(['scripts/ui-screenshots/browser-setup.js']);
+const BUILT_ELSEWHERE = new Set(
+  fs
+    .readdirSync(path.join(ROOT, 'scripts/ui-screenshots'), {withFileTypes: true})
+    .filter((entry) => entry.isDirectory() && /^v\d/.test(entry.name))
+    .map((entry) => `scripts/ui-screenshots/${entry.name}/browser-setup.js`),
+);
 
 /** The package a specifier names, or null for what is no package. */
 export function packageOf(specifier: string): string | null {

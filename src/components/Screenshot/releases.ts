@@ -8,12 +8,14 @@
  */
 import {DOCS_VERSIONS} from '../../../docs-versions';
 import v028 from '../../../data/releases/v0.2.8/ui/screenshots.json';
+import v0440 from '../../../data/releases/v0.44.0/ui/screenshots.json';
 
 type Sizes = Record<string, {width: number; height: number}>;
 
 /** Screenshot sizes by ToolHive release. */
 export const SCREENSHOTS: Record<string, Sizes> = {
   'v0.2.8': v028,
+  'v0.44.0': v0440,
 };
 
 /** The UI release whose screens a page describing `release` shows, and its screenshots. */
