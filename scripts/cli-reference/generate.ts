@@ -65,9 +65,10 @@ export function flagAnchor(name: string): string {
 
 function flagRow(f: CliFlag): string {
   const anchor = flagAnchor(f.name);
-  // An <a id> (not a bare <span id>) so the framework registers the anchor
-  // and its broken-anchor check sees links to it.
-  const names = [`<a id="${anchor}" href="#${anchor}">${code(`--${f.name}`)}</a>`];
+  // The framework's <Link id>: it registers the anchor, so that its
+  // broken-anchor check sees links to it. (MDX leaves a literal <a> tag to
+  // React, where no anchor is registered.)
+  const names = [`<Link id="${anchor}" href="#${anchor}">${code(`--${f.name}`)}</Link>`];
   if (f.shorthand) names.push(code(`-${f.shorthand}`));
   const type = f.type === 'bool' ? 'bool' : f.type;
   const def = f.default === null ? '' : code(f.default);
@@ -140,6 +141,8 @@ export function renderPage(
 
   out.push(
     `{/* Generated from ${source} by scripts/cli-reference/generate.ts. Do not edit. */}`,
+    '',
+    "import Link from '@docusaurus/Link';",
     '',
     c.summary,
     '',

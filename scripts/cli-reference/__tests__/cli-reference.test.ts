@@ -124,7 +124,7 @@ test('every page names every flag of its command with an anchor', () => {
     assert.match(page, new RegExp(`^title: "${c.path}"$`, 'm'));
     for (const f of c.flags) {
       assert.ok(
-        page.includes(`<a id="flag-${f.name}" href="#flag-${f.name}">\`--${f.name}\`</a>`),
+        page.includes(`<Link id="flag-${f.name}" href="#flag-${f.name}">\`--${f.name}\`</Link>`),
         `${c.path} --${f.name}`,
       );
       flags += 1;
