@@ -8,9 +8,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {SearchEngine} from '../search/client/engine';
-import {INDEX_FILE, unpackRecords, type SearchIndexFile} from '../search/client/records';
+import {
+  INDEX_FILE,
+  unpackRecords,
+  VERSIONS_FILE,
+  type BuiltVersions,
+  type SearchIndexFile,
+} from '../search/client/records';
 import {LLMS_TXT, parseLlmsTxt} from '../markdown-twins/llms-txt';
 import {twinPath} from '../markdown-twins/twin-path';
+import {DOCS_VERSIONS} from '../../docs-versions';
 
 /** Where the CLI and API references live in the site. */
 export const CLI_REFERENCE = '/toolhive/reference/cli/';
@@ -41,9 +48,23 @@ export interface ApiOperation {
   title: string;
 }
 
+/** The docs version a corpus holds. */
+export interface CorpusVersion {
+  /** The framework's version name (`current`, `0.2.8`). */
+  name: string;
+  /** The version dropdown's label (`v0.44`). */
+  label: string;
+  /** The ToolHive release it describes (`v0.44.0`). */
+  release: string;
+  /** The prefix of its routes: '' at the site root, else `/next` or `/0.2.8`. */
+  path: string;
+}
+
 export interface DocsCorpus {
   /** The site's URL, without a trailing slash (`https://docs.stacklok.com`). */
   siteUrl: string;
+  /** The docs version whose pages, index and llms.txt it holds. */
+  version: CorpusVersion;
   engine: SearchEngine;
   /** Every page with a twin, by route. */
   pages: Map<string, DocsPage>;
@@ -68,11 +89,50 @@ export function commandKey(command: string): string {
     .trim();
 }
 
-/** Loads the corpus from a build folder (`npm run build` output). */
-export function loadCorpus(buildDir: string): DocsCorpus {
+/** Every docs version of a build, newest first, and the one at the site root. */
+export interface DocsCorpora {
+  all: DocsCorpus[];
+  root: DocsCorpus;
+}
+
+/** A version's facts: from docs-versions.ts, by its framework name. */
+export function corpusVersion(name: string, versionPath: string): CorpusVersion {
+  const known = DOCS_VERSIONS.find((v) => v.name === name);
+  return {
+    name,
+    label: known?.label ?? name,
+    release: known?.release ?? name,
+    path: versionPath,
+  };
+}
+
+/**
+ * Loads every docs version of a build folder (`npm run build` output): the
+ * versions VERSIONS_FILE lists, or, in a build without it, the one at the
+ * root as the current version.
+ */
+export function loadCorpora(buildDir: string): DocsCorpora {
   const root = path.resolve(buildDir);
-  const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+  let listed: BuiltVersions | null = null;
+  try {
+    listed = JSON.parse(fs.readFileSync(path.join(root, VERSIONS_FILE), 'utf8')) as BuiltVersions;
+  } catch {
+    listed = null;
+  }
+  const versions = listed?.versions.length ? listed.versions : [{name: 'current', path: ''}];
+  const all = versions.map((v) => loadCorpus(buildDir, corpusVersion(v.name, v.path)));
+  return {all, root: all.find((c) => c.version.path === '') ?? all[0]!};
+}
+
+/** Loads one docs version's corpus from a build folder (by default the one at the root). */
+export function loadCorpus(
+  buildDir: string,
+  version: CorpusVersion = corpusVersion('current', ''),
+): DocsCorpus {
+  const root = path.resolve(buildDir);
+  const read = (file: string) => fs.readFileSync(path.join(root, version.path, file), 'utf8');
   return corpusFrom({
+    version,
     index: JSON.parse(read(INDEX_FILE)) as SearchIndexFile,
     llmsTxt: read(LLMS_TXT),
     twin(route) {
@@ -87,12 +147,19 @@ export function loadCorpus(buildDir: string): DocsCorpus {
 
 /** What a corpus is made of: the search index, llms.txt and a reader of twins by route. */
 export interface CorpusSources {
+  /** The docs version they belong to (by default the current version, at the root). */
+  version?: CorpusVersion;
   index: SearchIndexFile;
   llmsTxt: string;
   twin(route: string): string | null;
 }
 
-export function corpusFrom({index, llmsTxt, twin}: CorpusSources): DocsCorpus {
+export function corpusFrom({
+  index,
+  llmsTxt,
+  twin,
+  version = corpusVersion('current', ''),
+}: CorpusSources): DocsCorpus {
   const engine = new SearchEngine(unpackRecords(index));
   const entries = parseLlmsTxt(llmsTxt);
   if (entries.length === 0) throw new Error(`${LLMS_TXT} lists no pages`);
@@ -124,12 +191,12 @@ export function corpusFrom({index, llmsTxt, twin}: CorpusSources): DocsCorpus {
   const commands = new Map<string, DocsPage>();
   const operations: ApiOperation[] = [];
   for (const page of pages.values()) {
-    if (page.route.startsWith(CLI_REFERENCE) && /^thv(?: |$)/.test(page.title)) {
+    if (page.route.startsWith(version.path + CLI_REFERENCE) && /^thv(?: |$)/.test(page.title)) {
       commands.set(commandKey(page.title), page);
-    } else if (page.route.startsWith(API_REFERENCE)) {
+    } else if (page.route.startsWith(version.path + API_REFERENCE)) {
       const m = ENDPOINT_LINE.exec(page.markdown);
       if (m) operations.push({method: m[1]!, path: m[2]!, route: page.route, title: page.title});
     }
   }
-  return {siteUrl, engine, pages, llmsTxt, anchors, commands, operations};
+  return {siteUrl, version, engine, pages, llmsTxt, anchors, commands, operations};
 }

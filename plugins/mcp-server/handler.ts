@@ -26,9 +26,9 @@ import {
   McpServer,
   originValidationResponse,
 } from '@modelcontextprotocol/server';
-import {loadCorpus, type DocsCorpus} from './corpus';
+import {loadCorpora, type DocsCorpora, type DocsCorpus} from './corpus';
 import {MCP_PATH, MCP_SERVER_NAME} from './endpoint';
-import {registerTools, SERVER_INSTRUCTIONS} from './tools';
+import {registerTools, serverInstructions} from './tools';
 
 export {MCP_PATH};
 
@@ -51,14 +51,19 @@ export interface DocsMcpOptions {
    * or a loopback origin.
    */
   local?: boolean;
-  /** Loads the corpus; by default from `buildDir`, once, on the first request. */
-  load?: (buildDir: string) => DocsCorpus;
+  /**
+   * Loads the corpus of every docs version (or of one); by default from
+   * `buildDir`, once, on the first request.
+   */
+  load?: (buildDir: string) => DocsCorpora | DocsCorpus;
 }
 
 export interface DocsMcpHandler {
   fetch(request: Request): Promise<Response>;
-  /** The corpus, loaded now if it was not yet. */
+  /** The corpus of the version at the root, loaded now if it was not yet. */
   corpus(): DocsCorpus;
+  /** Every version's corpus, loaded now if it was not yet. */
+  corpora(): DocsCorpora;
 }
 
 function jsonRpcError(
@@ -84,14 +89,22 @@ function acceptsBoth(accept: string | null): boolean {
 }
 
 export function createDocsMcpHandler(options: DocsMcpOptions): DocsMcpHandler {
-  const load = options.load ?? loadCorpus;
-  let corpus: DocsCorpus | null = null;
-  const getCorpus = () => (corpus ??= load(options.buildDir));
+  const load = options.load ?? loadCorpora;
+  let corpora: DocsCorpora | null = null;
+  const getCorpora = (): DocsCorpora => {
+    if (!corpora) {
+      const loaded = load(options.buildDir);
+      corpora = 'all' in loaded ? loaded : {all: [loaded], root: loaded};
+    }
+    return corpora;
+  };
+  const getCorpus = () => getCorpora().root;
 
   const sdk = createMcpHandler(
     ({requestInfo}) => {
+      const all = getCorpora();
       const server = new McpServer(SERVER_INFO, {
-        instructions: SERVER_INSTRUCTIONS,
+        instructions: serverInstructions(all.all.length > 1 ? all : undefined),
         maxToolInputElements: 64,
       });
       let servingOrigin: string | undefined;
@@ -100,7 +113,11 @@ export function createDocsMcpHandler(options: DocsMcpOptions): DocsMcpHandler {
       } catch {
         servingOrigin = undefined;
       }
-      registerTools(server, {corpus: getCorpus(), servingOrigin});
+      registerTools(server, {
+        corpus: all.root,
+        corpora: all.all.length > 1 ? all : undefined,
+        servingOrigin,
+      });
       return server;
     },
     {maxRequestBodySize: MAX_BODY_BYTES, onerror: () => {}},
@@ -146,7 +163,7 @@ export function createDocsMcpHandler(options: DocsMcpOptions): DocsMcpHandler {
     }
   }
 
-  return {fetch, corpus: getCorpus};
+  return {fetch, corpus: getCorpus, corpora: getCorpora};
 }
 
 /** The build folder next to the working directory, as the production function finds it. */

@@ -14,6 +14,7 @@ import {
   API_REFERENCE,
   commandKey,
   type ApiOperation,
+  type DocsCorpora,
   type DocsCorpus,
   type DocsPage,
 } from './corpus';
@@ -46,7 +47,10 @@ const EXCERPT_WORDS = 40;
 
 /** What a tool call needs besides its arguments. */
 export interface ToolContext {
+  /** The docs version the call reads: the one it names, or the one at the site root. */
   corpus: DocsCorpus;
+  /** Every docs version of the build, when it has more than the one above. */
+  corpora?: DocsCorpora;
   /** The origin the endpoint was reached at; its URLs count as this site's. */
   servingOrigin?: string;
 }
@@ -71,6 +75,57 @@ const nonBlank = (what: string) =>
     (s: string) => s.trim().length > 0,
     {error: `${what} is empty: give at least one word.`},
   ] as const;
+
+// ---------------------------------------------------------------------------
+// Docs versions
+// ---------------------------------------------------------------------------
+
+const MAX_VERSION_LENGTH = 32;
+
+/** How a version is named in a tool's answers: `ToolHive v0.44.0 (docs version v0.44)`. */
+export function versionName(corpus: DocsCorpus): string {
+  return `ToolHive ${corpus.version.release}`;
+}
+
+/** The `version` argument every tool takes. */
+function versionArg(corpora: DocsCorpora | undefined) {
+  const all = corpora?.all ?? [];
+  const names = all.map((c) => c.version.release).join(', ');
+  const root = corpora?.root;
+  return z
+    .string({error: 'version must be a string'})
+    .max(MAX_VERSION_LENGTH, `version is longer than ${MAX_VERSION_LENGTH} characters`)
+    .optional()
+    .describe(
+      `Which ToolHive release's docs to read${names ? `: ${names}` : ''} (also accepted: 0.44, v0.44, current). Default: ${root ? root.version.release : 'the version at the site root'}, the version at the site root.`,
+    );
+}
+
+/** Comparable spellings of a version: `v0.44.0` → `0.44.0`, `0.44`. */
+function spellings(corpus: DocsCorpus): string[] {
+  const {name, label, release} = corpus.version;
+  const bare = (t: string) => t.trim().toLowerCase().replace(/^v/, '');
+  const minor = bare(release).split('.').slice(0, 2).join('.');
+  return [...new Set([bare(name), bare(label), bare(release), minor])];
+}
+
+/** The corpus a call's `version` names, or a message that lists the versions. */
+export function pickVersion(
+  ctx: ToolContext,
+  version: string | undefined,
+): {ok: true; ctx: ToolContext} | {ok: false; result: ToolResult} {
+  if (version === undefined || !ctx.corpora) return {ok: true, ctx};
+  const wanted = version.trim().toLowerCase().replace(/^v/, '');
+  const found = ctx.corpora.all.find((c) => spellings(c).includes(wanted));
+  if (found) return {ok: true, ctx: {...ctx, corpus: found}};
+  const list = ctx.corpora.all.map((c) => c.version.release).join(', ');
+  return {
+    ok: false,
+    result: failure(
+      `These docs have no version "${version.trim()}". The versions: ${list} (default ${ctx.corpora.root.version.release}).`,
+    ),
+  };
+}
 
 // ---------------------------------------------------------------------------
 // search_docs
@@ -115,6 +170,7 @@ const searchResult = z.object({
 
 const searchOutput = z.object({
   query: z.string(),
+  version: z.string().describe('The ToolHive release whose docs were searched.'),
   section: z.string().nullable(),
   results: z.array(searchResult),
 });
@@ -183,15 +239,21 @@ export function searchDocs(
     markdownUrl: `${corpus.siteUrl}${twinPath(hit.record.url_without_anchor)}`,
     excerpt: excerptOf(corpus, hit, terms),
   }));
-  const structured = {query, section: args.section ?? null, results};
+  const structured = {
+    query,
+    version: corpus.version.release,
+    section: args.section ?? null,
+    results,
+  };
+  const docs = `the docs of ${versionName(corpus)}`;
   if (results.length === 0) {
     const where = section ? ` in ${section}` : '';
     return answer(
-      `No results for "${query}"${where}. Try other words${section ? ', or search without a section' : ''}.`,
+      `No results for "${query}"${where} in ${docs}. Try other words${section ? ', or search without a section' : ''}.`,
       structured,
     );
   }
-  const lines = [`Results for "${query}"${section ? ` in ${section}` : ''}:`, ''];
+  const lines = [`Results for "${query}"${section ? ` in ${section}` : ''}, from ${docs}:`, ''];
   results.forEach((r, i) => {
     lines.push(`${i + 1}. ${r.title}${r.heading ? ` > ${r.heading}` : ''} (${r.section})`);
     lines.push(`   ${r.url}`);
@@ -247,15 +309,32 @@ function notFound(corpus: DocsCorpus, route: string): ToolResult {
   );
 }
 
+/**
+ * The corpus that holds a route: a page's route names its version (the root
+ * version's routes have no prefix), so a URL of any version reads that
+ * version's page, whatever `version` says.
+ */
+function corpusOfRoute(ctx: ToolContext, route: string): DocsCorpus {
+  if (!ctx.corpora || findPage(ctx.corpus, route)) return ctx.corpus;
+  const prefixed = ctx.corpora.all
+    .filter((c) => c.version.path && (route + '/').startsWith(c.version.path + '/'))
+    .sort((a, b) => b.version.path.length - a.version.path.length);
+  return prefixed[0] ?? (findPage(ctx.corpora.root, route) ? ctx.corpora.root : ctx.corpus);
+}
+
 export function getPage(ctx: ToolContext, args: {url: string; section_only?: boolean}): ToolResult {
-  const {corpus} = ctx;
-  const ref = resolvePageRef(args.url, corpus.siteUrl, ctx.servingOrigin);
+  const ref = resolvePageRef(args.url, ctx.corpus.siteUrl, ctx.servingOrigin);
   if (!ref.ok) return failure(ref.message);
-  if (ref.route === LLMS_TXT_PATH) {
+  const llms = ref.route.endsWith(LLMS_TXT_PATH)
+    ? (ctx.corpora?.all ?? [ctx.corpus]).find((c) => ref.route === c.version.path + LLMS_TXT_PATH)
+    : undefined;
+  if (llms) {
+    const corpus = llms;
+    const listPath = `${corpus.version.path}${LLMS_TXT_PATH}`;
     return answer(corpus.llmsTxt, {
-      url: `${corpus.siteUrl}${LLMS_TXT_PATH}`,
-      markdownUrl: `${corpus.siteUrl}${LLMS_TXT_PATH}`,
-      title: 'Every page of the ToolHive docs (llms.txt)',
+      url: `${corpus.siteUrl}${listPath}`,
+      markdownUrl: `${corpus.siteUrl}${listPath}`,
+      title: `Every page of the ToolHive docs of ${versionName(corpus)} (llms.txt)`,
       description:
         'The list of every page, with its description and Markdown URL, by part of the docs.',
       section: 'Overview',
@@ -263,6 +342,7 @@ export function getPage(ctx: ToolContext, args: {url: string; section_only?: boo
       markdown: corpus.llmsTxt,
     });
   }
+  const corpus = corpusOfRoute(ctx, ref.route);
   const page = findPage(corpus, ref.route);
   if (!page) return notFound(corpus, ref.route);
   const base = {
@@ -363,7 +443,7 @@ export function getCliCommand(
       .slice(0, 12)
       .map(([, p]) => p.title);
     return failure(
-      `No thv command "${args.command.trim()}" in ToolHive v0.2.8.${near.length ? ` Commands that come close: ${near.join(', ')}.` : ''} get_page with ${corpus.siteUrl}${[...corpus.commands.values()].find((p) => p.title === 'thv')?.route ?? '/toolhive/reference/cli/thv'} lists every command.`,
+      `No thv command "${args.command.trim()}" in ${versionName(corpus)}.${near.length ? ` Commands that come close: ${near.join(', ')}.` : ''} get_page with ${corpus.siteUrl}${[...corpus.commands.values()].find((p) => p.title === 'thv')?.route ?? '/toolhive/reference/cli/thv'} lists every command.`,
     );
   }
   const url = `${corpus.siteUrl}${page.route}`;
@@ -514,25 +594,55 @@ function guarded<A>(name: string, run: (args: A) => ToolResult) {
   };
 }
 
-export const SERVER_INSTRUCTIONS = [
-  'The ToolHive documentation (ToolHive v0.2.8: the thv CLI, the ToolHive UI desktop app, the Kubernetes operator, the REST API and the MCPServer resource).',
-  'search_docs finds pages and sections with the site search; get_page reads a page (or one #section) as Markdown;',
-  'get_cli_command gives one thv command or flag; get_api_operation gives one API operation.',
-  'Answer from what these tools return, and cite the page URLs they give.',
-].join(' ');
+/** What the server tells a client about itself: which releases it documents, and its tools. */
+export function serverInstructions(corpora?: DocsCorpora): string {
+  const releases = corpora
+    ? corpora.all.map((c) => `ToolHive ${c.version.release}`).join(' and ')
+    : 'ToolHive';
+  const root = corpora
+    ? ` (default ${corpora.root.version.release}; every tool takes a version)`
+    : '';
+  return [
+    `The ToolHive documentation of ${releases}${root}: the thv CLI, the ToolHive UI desktop app, the Kubernetes operator and its resources, and the REST API.`,
+    'search_docs finds pages and sections with the site search; get_page reads a page (or one #section) as Markdown;',
+    'get_cli_command gives one thv command or flag; get_api_operation gives one API operation.',
+    'Answer from what these tools return, and cite the page URLs they give.',
+  ].join(' ');
+}
+
+/** The instructions of a build with one version. */
+export const SERVER_INSTRUCTIONS = serverInstructions();
+
+/** Runs a tool in the docs version its `version` argument names. */
+function inVersion<A extends {version?: string}>(
+  ctx: ToolContext,
+  run: (ctx: ToolContext, args: A) => ToolResult,
+): (args: A) => ToolResult {
+  return (args) => {
+    const picked = pickVersion(ctx, args.version);
+    return picked.ok ? run(picked.ctx, args) : picked.result;
+  };
+}
 
 export function registerTools(server: McpServer, ctx: ToolContext): void {
+  const version = {version: versionArg(ctx.corpora)};
+  const release = versionName(ctx.corpus);
   server.registerTool(
     'search_docs',
     {
       title: 'Search the ToolHive docs',
       description:
         'Search the ToolHive documentation with the ranking of its own site search. Returns up to 10 sections, best first, each with the page title, the section heading, the page URL, its Markdown URL and an excerpt. Use it first for any question about ToolHive; a command (thv run), a flag (--proxy-port), a field (spec.port) or an API path finds its reference entry. Then read the best result with get_page.',
-      inputSchema: searchInput,
+      inputSchema: searchInput.extend(version),
       outputSchema: searchOutput,
       annotations: {title: 'Search the ToolHive docs', ...READ_ONLY},
     },
-    guarded('search_docs', (args: z.infer<typeof searchInput>) => searchDocs(ctx, args)),
+    guarded(
+      'search_docs',
+      inVersion(ctx, (c, args: z.infer<typeof searchInput> & {version?: string}) =>
+        searchDocs(c, args),
+      ),
+    ),
   );
   server.registerTool(
     'get_page',
@@ -540,23 +650,30 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
       title: 'Read a ToolHive docs page',
       description:
         'Return one page of the ToolHive documentation as Markdown: pass its path or URL, as search_docs gives it. With a #anchor and section_only: true, return only that section. Pass /llms.txt for the list of every page with its description. An unknown page gets the nearest pages instead.',
-      inputSchema: pageInput,
+      inputSchema: pageInput.extend(version),
       outputSchema: pageOutput,
       annotations: {title: 'Read a ToolHive docs page', ...READ_ONLY},
     },
-    guarded('get_page', (args: z.infer<typeof pageInput>) => getPage(ctx, args)),
+    guarded(
+      'get_page',
+      inVersion(ctx, (c, args: z.infer<typeof pageInput> & {version?: string}) => getPage(c, args)),
+    ),
   );
   server.registerTool(
     'get_cli_command',
     {
       title: 'Look up a thv command',
-      description:
-        'Return the reference of one thv command of ToolHive v0.2.8 (usage, arguments, every flag with its type and default, examples, subcommands), or of one of its flags. Use it to write or check a thv command line: a flag that is not listed does not exist.',
-      inputSchema: commandInput,
+      description: `Return the reference of one thv command (usage, arguments, every flag with its type and default, examples, subcommands), or of one of its flags, in ${release} unless version names another release. Use it to write or check a thv command line: a flag that is not listed does not exist.`,
+      inputSchema: commandInput.extend(version),
       outputSchema: commandOutput,
       annotations: {title: 'Look up a thv command', ...READ_ONLY},
     },
-    guarded('get_cli_command', (args: z.infer<typeof commandInput>) => getCliCommand(ctx, args)),
+    guarded(
+      'get_cli_command',
+      inVersion(ctx, (c, args: z.infer<typeof commandInput> & {version?: string}) =>
+        getCliCommand(c, args),
+      ),
+    ),
   );
   server.registerTool(
     'get_api_operation',
@@ -564,12 +681,15 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
       title: 'Look up a ToolHive API operation',
       description:
         'Return the reference of one operation of the ToolHive API server (thv serve): method, path, parameters, request body and responses with examples. Pass its method and path, its path alone, or its name.',
-      inputSchema: operationInput,
+      inputSchema: operationInput.extend(version),
       outputSchema: operationOutput,
       annotations: {title: 'Look up a ToolHive API operation', ...READ_ONLY},
     },
-    guarded('get_api_operation', (args: z.infer<typeof operationInput>) =>
-      getApiOperation(ctx, args),
+    guarded(
+      'get_api_operation',
+      inVersion(ctx, (c, args: z.infer<typeof operationInput> & {version?: string}) =>
+        getApiOperation(c, args),
+      ),
     ),
   );
 }

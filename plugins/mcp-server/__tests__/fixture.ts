@@ -6,7 +6,7 @@
 import {Client, StreamableHTTPClientTransport} from '@modelcontextprotocol/client';
 import {packRecords, type PageRecords} from '../../search/client/records';
 import {llmsTxt, type Twin} from '../../markdown-twins/llms-txt';
-import {corpusFrom, type DocsCorpus} from '../corpus';
+import {corpusFrom, corpusVersion, type DocsCorpora, type DocsCorpus} from '../corpus';
 import {createDocsMcpHandler, type DocsMcpHandler} from '../handler';
 
 export const SITE = 'https://docs.example.com';
@@ -102,7 +102,7 @@ interface FixturePage {
   records: PageRecords['records'];
 }
 
-const PAGES: FixturePage[] = [
+const FIXTURE_PAGES: FixturePage[] = [
   {
     route: '/',
     section: 'Overview',
@@ -196,10 +196,38 @@ const PAGES: FixturePage[] = [
 
 /** The twin's text of a fixture page. */
 export function twinOf(route: string): string {
-  return PAGES.find((p) => p.route === route)!.markdown;
+  return FIXTURE_PAGES.find((p) => p.route === route)!.markdown;
 }
 
-export function fixtureCorpus(): DocsCorpus {
+const RESTART = `# thv restart
+
+Restart a workload.
+`;
+
+/** A command that only the older version has. */
+const OLDER_ONLY: FixturePage = {
+  route: '/toolhive/reference/cli/thv_restart',
+  section: 'Reference',
+  title: 'thv restart',
+  markdown: RESTART,
+  records: [
+    {level: 1, text: 'thv restart', parent: -1},
+    {level: 0, text: 'Restart a workload.', parent: 0},
+  ],
+};
+
+/**
+ * The corpus of a docs version: the fixture pages under the version's path
+ * (the older version also has `thv restart`).
+ */
+export function fixtureCorpus(version = corpusVersion('current', '')): DocsCorpus {
+  const PAGES = [...FIXTURE_PAGES, ...(version.name === 'current' ? [] : [OLDER_ONLY])].map(
+    (p) => ({
+      ...p,
+      route: p.route === '/' ? version.path || '/' : version.path + p.route,
+      markdown: p.markdown.replaceAll(`${SITE}/toolhive/`, `${SITE}${version.path}/toolhive/`),
+    }),
+  );
   const index = packRecords(
     PAGES.map((p) => ({path: p.route, lvl0: p.section, lvl1: p.title, records: p.records})),
   );
@@ -214,14 +242,25 @@ export function fixtureCorpus(): DocsCorpus {
     routes: PAGES.filter((p) => p.section === title).map((p) => p.route),
   }));
   return corpusFrom({
+    version,
     index,
     llmsTxt: llmsTxt('Example', 'Summary.', sections, twins, SITE),
     twin: (route) => twins.get(route)?.markdown ?? null,
   });
 }
 
+/** Two docs versions: the current one at the root and 0.2.8 under /0.2.8. */
+export function fixtureCorpora(): DocsCorpora {
+  const root = fixtureCorpus(corpusVersion('current', ''));
+  return {all: [root, fixtureCorpus(corpusVersion('0.2.8', '/0.2.8'))], root};
+}
+
+export function fixtureVersionsHandler(): DocsMcpHandler {
+  return createDocsMcpHandler({buildDir: '/nonexistent', load: fixtureCorpora});
+}
+
 export function fixtureHandler(local = false): DocsMcpHandler {
-  return createDocsMcpHandler({buildDir: '/nonexistent', local, load: fixtureCorpus});
+  return createDocsMcpHandler({buildDir: '/nonexistent', local, load: () => fixtureCorpus()});
 }
 
 /** A client of the SDK connected to a handler in process, in the given protocol era. */

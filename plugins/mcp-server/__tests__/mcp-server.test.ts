@@ -7,7 +7,14 @@ import assert from 'node:assert/strict';
 import type {Client} from '@modelcontextprotocol/client';
 import {normalizeRoute, resolvePageRef} from '../pages';
 import {comparable, sectionOf} from '../markdown';
-import {connect, fixtureCorpus, fixtureHandler, SITE, twinOf} from './fixture';
+import {
+  connect,
+  fixtureCorpus,
+  fixtureHandler,
+  fixtureVersionsHandler,
+  SITE,
+  twinOf,
+} from './fixture';
 
 type Result = Awaited<ReturnType<Client['callTool']>>;
 const textOf = (r: Result) => (r.content as {type: string; text: string}[])[0]!.text;
@@ -161,7 +168,7 @@ test('search_docs: ranked results with page, heading, URLs and excerpt; section 
   });
   assert.match(
     textOf(result),
-    /^Results for "use a secret":\n\n1\. Secrets management > Use a secret/,
+    /^Results for "use a secret", from the docs of ToolHive v0\.44\.0:\n\n1\. Secrets management > Use a secret/,
   );
   const reference = await call(client, 'search_docs', {
     query: 'secret',
@@ -402,4 +409,77 @@ test('a build that cannot be read gives 503 and names no path', async () => {
   } finally {
     console.error = original;
   }
+});
+
+test('versions: every tool takes a version, the root one by default, and says which it read', async () => {
+  const client = await connect(fixtureVersionsHandler());
+  const {tools} = await client.listTools();
+  for (const tool of tools) {
+    const props = (tool.inputSchema as {properties?: Record<string, {description?: string}>})
+      .properties;
+    assert.match(props?.version?.description ?? '', /v0\.44\.0, v0\.2\.8[\s\S]*Default: v0\.44\.0/);
+  }
+  assert.match(
+    client.getInstructions() ?? '',
+    /ToolHive v0\.44\.0 and ToolHive v0\.2\.8 \(default v0\.44\.0/,
+  );
+
+  const urls = (r: Awaited<ReturnType<typeof call>>) =>
+    (r.structuredContent as {results: {url: string}[]}).results.map((x) => x.url);
+  const current = await call(client, 'search_docs', {query: 'use a secret'});
+  assert.equal((current.structuredContent as {version: string}).version, 'v0.44.0');
+  assert.match(textOf(current), /from the docs of ToolHive v0\.44\.0:/);
+  assert.ok(
+    urls(current).every((u) => u.startsWith(`${SITE}/toolhive/`)),
+    urls(current).join(),
+  );
+  for (const spelling of ['0.2.8', 'v0.2.8', '0.2']) {
+    const older = await call(client, 'search_docs', {query: 'use a secret', version: spelling});
+    assert.equal((older.structuredContent as {version: string}).version, 'v0.2.8');
+    assert.match(textOf(older), /from the docs of ToolHive v0\.2\.8:/);
+    assert.ok(urls(older).length > 0);
+    assert.ok(
+      urls(older).every((u) => u.startsWith(`${SITE}/0.2.8/toolhive/`)),
+      urls(older).join(),
+    );
+  }
+  for (const spelling of ['current', 'v0.44', '0.44.0']) {
+    const named = await call(client, 'search_docs', {query: 'secret', version: spelling});
+    assert.equal((named.structuredContent as {version: string}).version, 'v0.44.0');
+  }
+  const unknown = await call(client, 'search_docs', {query: 'secret', version: 'v9.9'});
+  assert.equal(unknown.isError, true);
+  assert.match(textOf(unknown), /no version "v9\.9"\. The versions: v0\.44\.0, v0\.2\.8/);
+
+  // A command that only the older release has.
+  const missing = await call(client, 'get_cli_command', {command: 'thv restart'});
+  assert.equal(missing.isError, true);
+  assert.match(textOf(missing), /No thv command "thv restart" in ToolHive v0\.44\.0/);
+  const restart = await call(client, 'get_cli_command', {command: 'thv restart', version: '0.2.8'});
+  assert.equal(restart.isError, undefined);
+  assert.match(textOf(restart), /Restart a workload/);
+
+  // A page's URL names its version, whatever the version argument says.
+  const page = await call(client, 'get_page', {
+    url: '/0.2.8/toolhive/guides-cli/secrets-management',
+  });
+  assert.equal(page.isError, undefined);
+  assert.equal(
+    (page.structuredContent as {url: string}).url,
+    `${SITE}/0.2.8/toolhive/guides-cli/secrets-management`,
+  );
+  const list = await call(client, 'get_page', {url: '/0.2.8/llms.txt'});
+  assert.equal(list.isError, undefined);
+  assert.match(textOf(list), /\/0\.2\.8\/toolhive\/reference\/cli\/thv_restart/);
+  const rootList = await call(client, 'get_page', {url: '/llms.txt'});
+  assert.doesNotMatch(textOf(rootList), /thv_restart/);
+  const op = await call(client, 'get_api_operation', {
+    operation: 'GET /api/v1beta/workloads',
+    version: '0.2.8',
+  });
+  assert.equal(
+    (op.structuredContent as {url: string}).url,
+    `${SITE}/0.2.8/toolhive/reference/api/list-workloads`,
+  );
+  await client.close();
 });
