@@ -311,7 +311,8 @@ const config: Config = {
       appId: useAlgolia ? algoliaAppId! : 'local',
       apiKey: useAlgolia ? algoliaApiKey! : 'local',
       indexName: algoliaIndexName,
-      contextualSearch: useAlgolia,
+      // Algolia: facets per version; local search: the index of the version.
+      contextualSearch: true,
       searchPagePath: 'search',
     },
     image: 'img/social-card.png',

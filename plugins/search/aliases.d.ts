@@ -5,3 +5,11 @@ declare module '@theme-search-algolia/SearchBar' {
   const SearchBar: ComponentType;
   export default SearchBar;
 }
+
+/** The search page of @docusaurus/theme-search-algolia, under plugins/search's alias. */
+declare module '@theme-search-algolia/SearchPage' {
+  import type {ComponentType} from 'react';
+
+  const SearchPage: ComponentType;
+  export default SearchPage;
+}

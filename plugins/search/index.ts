@@ -23,6 +23,8 @@ export interface SearchPluginOptions extends SearchIndexOptions {
  * @docusaurus/theme-search-algolia (declared in ./aliases.d.ts).
  */
 const ALGOLIA_SEARCH_BAR = '@theme-search-algolia/SearchBar';
+/** The same for its search page (theme/SearchPage wraps it). */
+const ALGOLIA_SEARCH_PAGE = '@theme-search-algolia/SearchPage';
 
 /** The theme folder that @docusaurus/theme-search-algolia gives Docusaurus. */
 function algoliaThemeDir(context: LoadContext): string {
@@ -50,8 +52,9 @@ const inThemeFolder = (name: string) => (folder: string) =>
  * @docusaurus/theme-search-algolia, in one plugin.
  *
  * Always: its theme folder (./theme) wraps the theme's `SearchBar` (colours
- * that pass contrast; the local client in local mode) and replaces
- * `SearchTranslations` (DocSearch 4's strings this site shows).
+ * that pass contrast; the local client in local mode) and `SearchPage` (a
+ * name for its docs version menu, opened on the reader's version), and
+ * replaces `SearchTranslations` (DocSearch 4's strings this site shows).
  *
  * A plugin's theme cannot wrap `SearchBar` through Docusaurus's aliases:
  * `@theme-original/SearchBar` names the last plugin theme that provides it
@@ -86,7 +89,12 @@ const inThemeFolder = (name: string) => (folder: string) =>
  */
 export default function pluginSearch(context: LoadContext, options: SearchPluginOptions): Plugin {
   const searchBar = path.join(algoliaThemeDir(context), 'SearchBar');
-  const themeAlias = {resolve: {alias: {[`${ALGOLIA_SEARCH_BAR}$`]: searchBar}}};
+  const searchPage = path.join(algoliaThemeDir(context), 'SearchPage');
+  const themeAlias = {
+    resolve: {
+      alias: {[`${ALGOLIA_SEARCH_BAR}$`]: searchBar, [`${ALGOLIA_SEARCH_PAGE}$`]: searchPage},
+    },
+  };
   const theme: Plugin = {
     name: SEARCH_PLUGIN_NAME,
     getThemePath() {

@@ -13,6 +13,7 @@ import {
   currentTheme,
 } from '../../../tests/e2e/helpers';
 import {axe, axeViolations} from '../../../tests/e2e/axe';
+import {DOCS_VERSIONS, versionPath} from '../../../docs-versions';
 
 const INDEX = /\/search-index\.json(\?|$)/;
 
@@ -333,6 +334,83 @@ test.describe('ranking', () => {
       await expect(results.first().locator('h2 a')).toHaveAttribute('href', url);
     });
   }
+});
+
+test.describe('versions', () => {
+  /** The docs version a docs route belongs to, by its path prefix; null outside the docs. */
+  const versionOf = (pathname: string): string | null => {
+    for (const v of DOCS_VERSIONS) {
+      const prefix = versionPath(v.name);
+      if (prefix && pathname.startsWith(`${prefix}/toolhive`)) return v.name;
+    }
+    return pathname.startsWith('/toolhive')
+      ? DOCS_VERSIONS.find((v) => versionPath(v.name) === '')!.name
+      : null;
+  };
+  const hitPaths = (page: Page, selector: string) =>
+    page
+      .locator(selector)
+      .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+
+  for (const v of DOCS_VERSIONS) {
+    test(`the modal on a page of ${v.label} searches that version's index only`, async ({page}) => {
+      const indexes: string[] = [];
+      page.on('request', (r) => {
+        if (INDEX.test(r.url())) indexes.push(new URL(r.url()).pathname);
+      });
+      await page.goto(`${versionPath(v.name)}/toolhive/faq`);
+      await openWithButton(page);
+      await searchAnswered(page, 'secrets');
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+      const paths = await hitPaths(page, '.DocSearch-Hit a');
+      expect(paths.length).toBeGreaterThan(3);
+      expect(paths.filter((p) => ![v.name, null].includes(versionOf(p)))).toEqual([]);
+      expect([...new Set(indexes)]).toEqual([`${versionPath(v.name)}/search-index.json`]);
+    });
+  }
+
+  test('the search page names the version it searches and searches the one chosen', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto('/search?q=secrets');
+    const menu = page.getByRole('combobox', {name: 'Docs version searched'});
+    // The theme opens it on the newest version.
+    await expect(menu).toHaveValue(DOCS_VERSIONS[0]!.name);
+    await expect(menu.locator('option:checked')).toHaveText(DOCS_VERSIONS[0]!.label);
+    const results = page.locator('main article h2 a');
+    for (const v of [...DOCS_VERSIONS].reverse()) {
+      await menu.selectOption(v.name);
+      await expect
+        .poll(async () => {
+          const paths = await hitPaths(page, 'main article h2 a');
+          return paths.length > 0 && paths.every((p) => [v.name, null].includes(versionOf(p)));
+        })
+        .toBe(true);
+      expect(await results.count()).toBeGreaterThan(3);
+    }
+    expect(real(errors)).toEqual([]);
+  });
+
+  test('the search page opens on the version the reader chose in the navbar', async ({page}) => {
+    const older = DOCS_VERSIONS[DOCS_VERSIONS.length - 1]!;
+    await page.goto(`${versionPath(older.name)}/toolhive/faq`);
+    // The navbar's version dropdown saves the reader's choice.
+    await page.evaluate(
+      (name) => localStorage.setItem('docs-preferred-version-default', name),
+      older.name,
+    );
+    await page.goto('/search?q=secrets');
+    await expect(page.getByRole('combobox', {name: 'Docs version searched'})).toHaveValue(
+      older.name,
+    );
+    await expect
+      .poll(async () => {
+        const paths = await hitPaths(page, 'main article h2 a');
+        return paths.length > 0 && paths.every((p) => [older.name, null].includes(versionOf(p)));
+      })
+      .toBe(true);
+  });
 });
 
 test.describe('local mode', () => {

@@ -14,7 +14,7 @@ import {
   type SearchInput,
   type SearchResponse,
 } from './client';
-import {indexUrl, searchWorkerStartedAt, startSearchWorker} from './searchWorker';
+import {indexUrl, searchWorkerStartedAt, startSearchWorker, versionOfTags} from './searchWorker';
 import type {FromWorker, ToWorker} from './workerProtocol';
 
 /**
@@ -79,26 +79,51 @@ function ask(message: Distributive<ToWorker>): Promise<FromWorker> {
   });
 }
 
-let loaded: Promise<void> | null = null;
+const loaded = new Map<string, Promise<void>>();
 
-/** Starts loading the index in the worker; a failure shows up on the next search instead. */
-export function preloadSearchIndex(): void {
-  loaded ??= ask({type: 'load', indexUrl: indexUrl()}).then(
-    () => measure(TIMING.index, searchWorkerStartedAt()),
-    () => {
-      loaded = null;
-    },
+/**
+ * Starts loading a docs version's index in the worker (the root version's
+ * without one); a failure shows up on the next search instead.
+ */
+export function preloadSearchIndex(version?: string | null): void {
+  const url = indexUrl(version);
+  if (loaded.has(url)) return;
+  loaded.set(
+    url,
+    ask({type: 'load', indexUrl: url}).then(
+      () => measure(TIMING.index, searchWorkerStartedAt()),
+      () => {
+        loaded.delete(url);
+      },
+    ),
   );
+}
+
+/**
+ * The docs version a search asks for: the version tag of its facet filters,
+ * which DocSearch's contextual search (the modal: the page's version; the
+ * search page: the version chosen there) adds to every request, as an array
+ * or inside URL-encoded parameters.
+ */
+export function versionOfInput(input: SearchInput): string | null {
+  let text = JSON.stringify(input);
+  try {
+    text = decodeURIComponent(text);
+  } catch {
+    // Not URL-encoded.
+  }
+  return versionOfTags(text.match(/docusaurus_tag:docs-default-[^"',\]\s&]+/g) ?? []);
 }
 
 /** Snippets of 10 words, 5 on screens up to 768 px wide. */
 const smallScreen = typeof window !== 'undefined' ? window.matchMedia('(max-width: 768px)') : null;
 
 async function search(input: SearchInput): Promise<{results: SearchResponse[]}> {
-  preloadSearchIndex();
+  const version = versionOfInput(input);
+  preloadSearchIndex(version);
   const reply = await ask({
     type: 'search',
-    indexUrl: indexUrl(),
+    indexUrl: indexUrl(version),
     // Requests are plain data; drop anything that cannot cross to the worker.
     input: JSON.parse(JSON.stringify(input)) as SearchInput,
     origin: window.location.origin,

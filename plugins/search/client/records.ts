@@ -80,6 +80,19 @@ export const INDEX_FORMAT = 1;
 /** Name of the index file at the site root. */
 export const INDEX_FILE = 'search-index.json';
 
+/**
+ * The file that lists the docs versions a build holds, newest first, and the
+ * route prefix of each ('' at the root): where each version's INDEX_FILE and
+ * llms.txt are. Written by plugins/search/index-builder; read by the docs'
+ * MCP endpoint.
+ */
+export const VERSIONS_FILE = 'docs-versions.json';
+
+/** What VERSIONS_FILE holds. */
+export interface BuiltVersions {
+  versions: Array<{name: string; path: string}>;
+}
+
 const LEVELS = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 
 /** Expands the index file into DocSearch records, in file order. */

@@ -15,20 +15,34 @@ import type {FromWorker, ToWorker} from './workerProtocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-let loading: Promise<SearchEngine> | null = null;
+/**
+ * The engines over the indexes asked for, by URL: one per docs version the
+ * reader searched, of which the last two stay in memory.
+ */
+const engines = new Map<string, Promise<SearchEngine>>();
+const KEEP = 2;
 
-/** The engine over the index; one fetch, retried on the next request after a failure. */
+/** The engine over an index; one fetch, retried on the next request after a failure. */
 function loadEngine(indexUrl: string): Promise<SearchEngine> {
-  loading ??= fetch(indexUrl, {credentials: 'same-origin'})
+  const known = engines.get(indexUrl);
+  if (known) {
+    // Most recently used last.
+    engines.delete(indexUrl);
+    engines.set(indexUrl, known);
+    return known;
+  }
+  const loading = fetch(indexUrl, {credentials: 'same-origin'})
     .then((response) => {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return response.json() as Promise<SearchIndexFile>;
     })
     .then((file) => new SearchEngine(unpackRecords(file)))
     .catch((error: unknown) => {
-      loading = null;
+      engines.delete(indexUrl);
       throw error;
     });
+  engines.set(indexUrl, loading);
+  while (engines.size > KEEP) engines.delete(engines.keys().next().value!);
   return loading;
 }
 

@@ -4,9 +4,22 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {normalizeUrl} from '@docusaurus/utils';
 import {applyTrailingSlash} from '@docusaurus/utils-common';
-import {INDEX_FILE, packRecords, type PageRecords, INDEX_FORMAT} from '../client/records';
+import {
+  INDEX_FILE,
+  packRecords,
+  type BuiltVersions,
+  type PageRecords,
+  INDEX_FORMAT,
+  VERSIONS_FILE,
+} from '../client/records';
 import {recordsFromHtml} from './html';
-import {docsWithSections, DEFAULT_SECTION, type DocInfo} from './sections';
+import {
+  docsVersions,
+  docsWithSections,
+  DEFAULT_SECTION,
+  type DocInfo,
+  type VersionInfo,
+} from './sections';
 import {recordsFromMarkdown} from './source';
 
 export interface SearchIndexOptions {
@@ -24,9 +37,23 @@ export interface SearchIndexOptions {
 
 export {INDEX_FILE};
 
-/** Global data the search client reads: where to fetch the index. */
+/**
+ * Global data the search client reads: where to fetch the index of each docs
+ * version, by the framework's version name, and the index of the version at
+ * the site root (or the newest, if none is there), for searches that name no
+ * version.
+ */
 export interface SearchIndexGlobalData {
   indexUrl: string;
+  indexUrls: Record<string, string>;
+}
+
+/**
+ * The route of a version's index: `search-index.json` under the version's
+ * path, next to its `llms.txt` (`/search-index.json`, `/next/search-index.json`).
+ */
+export function versionIndexRoute(versionPath: string): string {
+  return normalizeUrl([versionPath, INDEX_FILE]);
 }
 
 /** The parts of the search plugin (../index.ts) that write the index. */
@@ -54,6 +81,7 @@ export function searchIndex(
   const exclude = new Set(['/search', '/404.html', ...(options.exclude ?? [])].map(routePath));
   const leadOnly = new Set((options.leadOnly ?? []).map(routePath));
   let docs: DocInfo[] = [];
+  let versions: VersionInfo[] = [];
   // Doc permalinks of index pages end in "/"; routes follow `trailingSlash`.
   const asRoute = (permalink: string) =>
     applyTrailingSlash(permalink, {trailingSlash: siteConfig.trailingSlash, baseUrl});
@@ -61,19 +89,29 @@ export function searchIndex(
   return {
     async allContentLoaded({allContent, actions}) {
       docs = docsWithSections(allContent);
-      // The file is revalidated on every fetch; the query only changes when
+      versions = docsVersions(allContent);
+      if (versions.length === 0) versions = [{name: 'default', path: baseUrl}];
+      // Each file is revalidated on every fetch; the query only changes when
       // the docs do, so no cache between the browser and the host serves an
       // old index after a deploy.
-      const version = crypto.createHash('sha256').update(String(INDEX_FORMAT));
-      for (const doc of [...docs].sort((a, b) => a.permalink.localeCompare(b.permalink))) {
-        version.update(doc.permalink).update(doc.section);
-        version.update(await fs.readFile(path.join(siteDir, doc.source)).catch(() => ''));
+      const indexUrls: Record<string, string> = {};
+      for (const v of versions) {
+        const hash = crypto.createHash('sha256').update(String(INDEX_FORMAT));
+        const own = docs.filter((d) => d.version === v.name || versions.length === 1);
+        for (const doc of own.sort((a, b) => a.permalink.localeCompare(b.permalink))) {
+          hash.update(doc.permalink).update(doc.section);
+          hash.update(await fs.readFile(path.join(siteDir, doc.source)).catch(() => ''));
+        }
+        indexUrls[v.name] = `${versionIndexRoute(v.path)}?v=${hash.digest('hex').slice(0, 10)}`;
       }
-      const indexUrl = `${routePath(INDEX_FILE)}?v=${version.digest('hex').slice(0, 10)}`;
-      actions.setGlobalData({indexUrl} satisfies SearchIndexGlobalData);
+      const root = versions.find((v) => v.path === baseUrl) ?? versions[0]!;
+      actions.setGlobalData({
+        indexUrl: indexUrls[root.name]!,
+        indexUrls,
+      } satisfies SearchIndexGlobalData);
 
       if (isDev) {
-        const pages: PageRecords[] = [];
+        const pages = new Map<string, PageRecords[]>(versions.map((v) => [v.name, []]));
         for (const doc of docs) {
           const source = await fs
             .readFile(path.join(siteDir, doc.source), 'utf8')
@@ -86,10 +124,13 @@ export function searchIndex(
             title: doc.title,
             keywords: doc.keywords,
           });
-          pages.push(leadOnly.has(route) ? withLeadOnly(page) : page);
+          pages.get(doc.version)?.push(leadOnly.has(route) ? withLeadOnly(page) : page);
         }
-        await fs.mkdir(devDir, {recursive: true});
-        await fs.writeFile(path.join(devDir, INDEX_FILE), JSON.stringify(packRecords(pages)));
+        for (const v of versions) {
+          const file = path.join(devDir, versionIndexRoute(v.path).slice(baseUrl.length));
+          await fs.mkdir(path.dirname(file), {recursive: true});
+          await fs.writeFile(file, JSON.stringify(packRecords(pages.get(v.name) ?? [])));
+        }
       }
     },
 
@@ -100,23 +141,43 @@ export function searchIndex(
     },
 
     async postBuild({outDir, routesPaths, routesBuildMetadata}) {
-      const sectionOf = new Map(docs.map((d) => [asRoute(d.permalink), d.section]));
-      const pages: PageRecords[] = [];
+      const docOf = new Map(docs.map((d) => [asRoute(d.permalink), d]));
+      // Every version's index holds its own docs and the pages outside the
+      // docs (the home page), as DocSearch's contextual search asks for the
+      // `default` tag and the version's tag.
+      const pages = new Map<string, PageRecords[]>(versions.map((v) => [v.name, []]));
       for (const route of [...new Set(routesPaths)].sort()) {
         if (exclude.has(route) || routesBuildMetadata[route]?.noIndex) continue;
         const html = await readRouteHtml(outDir, baseUrl, route);
         if (html === null) continue;
+        const doc = docOf.get(route);
         const lvl0 =
-          sectionOf.get(route) ??
-          (route === baseUrl ? (options.homeSection ?? 'Home') : DEFAULT_SECTION);
+          doc?.section ?? (route === baseUrl ? (options.homeSection ?? 'Home') : DEFAULT_SECTION);
         const page = recordsFromHtml(html, {path: route, lvl0});
-        if (page) pages.push(leadOnly.has(route) ? withLeadOnly(page) : page);
+        if (!page) continue;
+        const record = leadOnly.has(route) ? withLeadOnly(page) : page;
+        for (const [version, list] of pages) {
+          if (!doc || doc.version === version || versions.length === 1) list.push(record);
+        }
       }
-      const file = packRecords(pages);
-      await fs.writeFile(path.join(outDir, INDEX_FILE), JSON.stringify(file));
-      console.log(
-        `[toolhive-search] ${pages.length} pages, ${file.records.length} records written to ${INDEX_FILE}`,
-      );
+      for (const v of versions) {
+        const route = versionIndexRoute(v.path);
+        const file = packRecords(pages.get(v.name)!);
+        const target = path.join(outDir, route.slice(baseUrl.length));
+        await fs.mkdir(path.dirname(target), {recursive: true});
+        await fs.writeFile(target, JSON.stringify(file));
+        console.log(
+          `[toolhive-search] ${v.name}: ${pages.get(v.name)!.length} pages, ${file.records.length} records written to ${route}`,
+        );
+      }
+      // Where each version's index and llms.txt are, for the MCP endpoint.
+      const listed: BuiltVersions = {
+        versions: versions.map((v) => ({
+          name: v.name,
+          path: normalizeUrl(['/', v.path.slice(baseUrl.length)]).replace(/\/$/, ''),
+        })),
+      };
+      await fs.writeFile(path.join(outDir, VERSIONS_FILE), JSON.stringify(listed));
     },
   };
 }

@@ -21,6 +21,8 @@ export interface DocInfo {
   /** Site-relative path of the source file, such as docs/toolhive/faq.mdx. */
   source: string;
   section: string;
+  /** The docs version it belongs to (the framework's version name: `current`, `0.2.8`). */
+  version: string;
 }
 
 /**
@@ -61,9 +63,25 @@ export function docsWithSections(allContent: AllContent): DocInfo[] {
           keywords: doc.frontMatter.keywords ?? [],
           source: doc.source.replace(/^@site\//, ''),
           section: sectionOf.get(doc.id) ?? DEFAULT_SECTION,
+          version: version.versionName,
         });
       }
     }
   }
   return out;
+}
+
+/** A docs version as the index builder needs it: its name and the path its pages are served under. */
+export interface VersionInfo {
+  name: string;
+  /** The version's base path (`/`, `/next`, `/0.2.8`). */
+  path: string;
+}
+
+/** The versions of the docs plugin, in the plugin's order (newest first). */
+export function docsVersions(allContent: AllContent): VersionInfo[] {
+  const docsPlugin = allContent['docusaurus-plugin-content-docs'] ?? {};
+  return (Object.values(docsPlugin) as LoadedContent[]).flatMap((content) =>
+    content.loadedVersions.map((v) => ({name: v.versionName, path: v.path})),
+  );
 }

@@ -23,8 +23,9 @@ import OriginalSearchBar from '@theme-search-algolia/SearchBar';
 import translations from '@theme/SearchTranslations';
 import type {DocSearchProps} from '@docsearch/react';
 import {usePluginData} from '@docusaurus/useGlobalData';
+import {useContextualSearchFilters} from '@docusaurus/theme-common';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import {startSearchWorker} from '../../client/searchWorker';
+import {startSearchWorker, versionOfTags} from '../../client/searchWorker';
 import styles from './styles.module.css';
 
 // Upstream declares no props, but passes the ones it gets on to DocSearch
@@ -85,14 +86,17 @@ function useButtonTranslations(): typeof translations {
   }, [keys]);
 }
 
-/** Starts the worker (which starts loading the index) and loads the client. */
-function preload(): void {
-  startSearchWorker();
-  void loadLocalClient().then((m) => m.preloadSearchIndex());
+/**
+ * Starts the worker (which starts loading the index of the docs version the
+ * reader is in) and loads the client.
+ */
+function preload(version: string | null): void {
+  startSearchWorker(version);
+  void loadLocalClient().then((m) => m.preloadSearchIndex(version));
 }
 
 /** Starts loading on the shortcuts that open the modal, while its code loads. */
-function usePreloadOnShortcut(enabled: boolean): void {
+function usePreloadOnShortcut(enabled: boolean, preload: () => void): void {
   useEffect(() => {
     if (!enabled) return undefined;
     const onKey = (event: KeyboardEvent) => {
@@ -109,35 +113,43 @@ function usePreloadOnShortcut(enabled: boolean): void {
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [enabled]);
+  }, [enabled, preload]);
 }
 
 export default function SearchBarWrapper(props: Partial<DocSearchProps>): React.JSX.Element {
   const isLocal = usePluginData('toolhive-search') !== undefined;
-  usePreloadOnShortcut(isLocal);
+  // The version whose index the modal searches: the page's, as the
+  // contextual search's facet filters name it (the preferred or root
+  // version outside the docs).
+  const version = versionOfTags(useContextualSearchFilters().tags);
+  const preloadVersion = useCallback(() => preload(version), [version]);
+  usePreloadOnShortcut(isLocal, preloadVersion);
   useQueryLengthLimit();
   const buttonTranslations = useButtonTranslations();
 
   // DocSearch builds an Algolia client for the modal and lets us replace it;
   // the local one answers `search` and never contacts Algolia.
-  const transformSearchClient = useCallback<TransformSearchClient>((client) => {
-    preload();
-    return {
-      ...client,
-      search: (async (input: Parameters<typeof client.search>[0]) =>
-        (await loadLocalClient()).searchFromModal(
-          input as never,
-        )) as unknown as typeof client.search,
-    };
-  }, []);
+  const transformSearchClient = useCallback<TransformSearchClient>(
+    (client) => {
+      preloadVersion();
+      return {
+        ...client,
+        search: (async (input: Parameters<typeof client.search>[0]) =>
+          (await loadLocalClient()).searchFromModal(
+            input as never,
+          )) as unknown as typeof client.search,
+      };
+    },
+    [preloadVersion],
+  );
 
   if (!isLocal) return <SearchBar translations={buttonTranslations} {...props} />;
   return (
     <span
       className={styles.searchBar}
-      onMouseOver={preload}
-      onFocus={preload}
-      onTouchStart={preload}
+      onMouseOver={preloadVersion}
+      onFocus={preloadVersion}
+      onTouchStart={preloadVersion}
     >
       <SearchBar
         translations={buttonTranslations}
