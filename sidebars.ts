@@ -34,6 +34,7 @@ const sidebars: SidebarsConfig = {
       items: [
         'toolhive/guides-ui/install',
         'toolhive/guides-ui/run-mcp-servers',
+        'toolhive/guides-ui/registry',
         'toolhive/guides-ui/edit-server',
         'toolhive/guides-ui/customize-tools',
         'toolhive/guides-ui/groups',
@@ -41,6 +42,9 @@ const sidebars: SidebarsConfig = {
         'toolhive/guides-ui/secrets-management',
         'toolhive/guides-ui/network-isolation',
         'toolhive/guides-ui/playground',
+        'toolhive/guides-ui/skills',
+        'toolhive/guides-ui/cli-access',
+        'toolhive/guides-ui/settings',
       ],
     },
     {
