@@ -23,7 +23,15 @@
  */
 
 /** Grammars of the docs' code blocks (`prism.additionalLanguages`). */
-export const DOCS_LANGUAGES = ['bash', 'json', 'yaml', 'powershell', 'docker', 'promql'] as const;
+export const DOCS_LANGUAGES = [
+  'bash',
+  'json',
+  'yaml',
+  'powershell',
+  'docker',
+  'promql',
+  'python',
+] as const;
 
 /**
  * Grammars of the API reference's request samples, in loading order: a
