@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {DOCS_VERSIONS, type DocsVersion} from '../../docs-versions';
+import {DOCS_VERSIONS, versionPath, type DocsVersion} from '../../docs-versions';
 import {pageRelease} from '../versions/page-release';
 import {changesRoute} from '../versions/remark-release-notice';
 import {
@@ -385,10 +385,29 @@ export function renderPage(
             : ''),
       ),
       '',
-      ...earlier.map(({issue, status}) => entrySection(issue, status, of(issue))),
+      ...earlier.map(({issue, status}) =>
+        entrySection(
+          // An entry no page of this version mentions is one of the previous
+          // version's: its links go to the pages it was written for there.
+          previous && of(issue).length === 0 ? linkedTo(issue, previous) : issue,
+          status,
+          of(issue),
+        ),
+      ),
     );
   }
   return out.join('\n');
+}
+
+/**
+ * An entry whose site links (`](/toolhive/...)`) point to the pages of
+ * another docs version, under that version's path.
+ */
+export function linkedTo(issue: KnownIssue, version: DocsVersion): KnownIssue {
+  const prefix = versionPath(version.name);
+  if (!prefix) return issue;
+  const fix = (text: string) => text.replace(/\]\(\/toolhive(?=[/#)])/g, `](${prefix}/toolhive`);
+  return {...issue, symptom: fix(issue.symptom), workaround: fix(issue.workaround)};
 }
 
 /** Writes the known issues page of one docs version, with the mentions of its own pages. */

@@ -10,9 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
 import type {Root} from 'mdast';
-import type {DocsVersion} from '../../../docs-versions';
+import {versionPath, type DocsVersion} from '../../../docs-versions';
 import type {KnownIssue, ProductRelease} from '../data';
-import {findMentions, mentionProblems, pageEntries, renderPage} from '../generate';
+import {findMentions, linkedTo, mentionProblems, pageEntries, renderPage} from '../generate';
 import remarkKnownIssues from '../remark';
 import {
   affects,
@@ -380,4 +380,21 @@ test('the admonition keeps its link to the entry as a route, for the version lin
     await remarkKnownIssues({file})(t, {path: 'versioned_docs/version-0.2.8/toolhive/x.mdx'});
     assert.match(JSON.stringify(t), /"url":"\/toolhive\/reference\/known-issues#still-present"/);
   });
+});
+
+test("an entry of the previous version's releases on the new page links to that version's pages", () => {
+  const prefix = versionPath(OLD.name);
+  const link = `[the other way](${prefix}/toolhive/faq)`;
+  const newPage = renderPage(NEW, [fixedLater], [], OLD);
+  assert.ok(part(newPage, 'fixed-before-this-release').includes(link), newPage);
+  // On its own version's page, and where a page of the new version mentions
+  // it, the entry's links stay routes of the page's own version.
+  assert.ok(renderPage(OLD, [fixedLater], [], null).includes('[the other way](/toolhive/faq)'));
+  // The version at the root has no path to add.
+  const atRoot = VERSIONS.find((v) => versionPath(v.name) === '')!;
+  assert.deepEqual(linkedTo(fixedLater, atRoot), fixedLater);
+  assert.equal(
+    linkedTo({...fixedLater, symptom: 'See [a](/toolhive/x#y) and [b](/toolhivex).'}, OLD).symptom,
+    `See [a](${prefix}/toolhive/x#y) and [b](/toolhivex).`,
+  );
 });

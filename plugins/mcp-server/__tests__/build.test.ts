@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Client} from '@modelcontextprotocol/client';
-import {loadCorpus, type DocsCorpus} from '../corpus';
+import {loadCorpora, type DocsCorpora, type DocsCorpus} from '../corpus';
+import {versionPath} from '../../../docs-versions';
 import {createDocsMcpHandler} from '../handler';
 import {
   getApiOperation,
@@ -28,34 +29,47 @@ interface RelevanceCase {
   expect: string;
   also?: string[];
 }
-const tables = Object.fromEntries(
-  ['relevance.json', 'relevance-held-out.json'].map((file) => [
-    file,
-    (
-      JSON.parse(fs.readFileSync(path.join(root, 'plugins/search/__tests__', file), 'utf8')) as {
-        cases: RelevanceCase[];
-      }
-    ).cases,
-  ]),
-);
-const relevance = Object.values(tables).flat();
+/** The relevance tables, each with the docs version it was written for. */
+const tables = ['relevance.json', 'relevance-held-out.json'].map((file) => {
+  const table = JSON.parse(
+    fs.readFileSync(path.join(root, 'plugins/search/__tests__', file), 'utf8'),
+  ) as {version: string; cases: RelevanceCase[]};
+  return {file, version: table.version, cases: table.cases};
+});
 
-let corpus: DocsCorpus | undefined;
-function docs(): DocsCorpus {
+let corpora: DocsCorpora | undefined;
+function all(): DocsCorpora {
   assert.ok(
     fs.existsSync(path.join(build, 'llms.txt')),
     'build/ is missing: run "npm run build" first',
   );
-  return (corpus ??= loadCorpus(build));
+  return (corpora ??= loadCorpora(build));
+}
+/** The corpus of a docs version (the framework's name). */
+function docsOf(version: string): DocsCorpus {
+  const found = all().all.find((c) => c.version.name === version);
+  assert.ok(found, `the build has no docs version ${version}`);
+  return found;
 }
 
 async function client(): Promise<Client> {
-  return connect(createDocsMcpHandler({buildDir: build, load: docs}));
+  return connect(createDocsMcpHandler({buildDir: build, load: all}));
 }
 
 type Result = {content: unknown; structuredContent?: unknown; isError?: unknown};
 const textOf = (r: Result) => (r.content as {text: string}[])[0]!.text;
-const ctx = (): ToolContext => ({corpus: docs()});
+/** A tool call's context: one version's corpus, with every version's for pages. */
+const ctx = (corpus: DocsCorpus = all().root): ToolContext => ({corpus, corpora: all()});
+
+test('the build holds every docs version, each with its index and llms.txt', () => {
+  const names = all().all.map((c) => `${c.version.name} ${c.version.path || '/'}`);
+  assert.ok(names.length >= 2, names.join(', '));
+  for (const c of all().all) {
+    assert.equal(c.version.path, versionPath(c.version.name));
+    assert.ok(c.pages.size > 100, `${c.version.name}: ${c.pages.size} pages`);
+    assert.ok(c.commands.size > 50, `${c.version.name}: ${c.commands.size} commands`);
+  }
+});
 
 test('through the SDK client, on the real build: search, then read the first result', async () => {
   const c = await client();
@@ -73,44 +87,53 @@ test('through the SDK client, on the real build: search, then read the first res
 });
 
 test('search_docs puts first what the site search puts first, for every relevance query', () => {
-  const {engine, siteUrl} = docs();
   const differ: string[] = [];
-  for (const {query} of relevance) {
-    const r = searchDocs(ctx(), {query});
-    const first = (r.structuredContent as {results: {url: string}[]}).results[0]?.url;
-    const expected = engine.search(query).hits[0]?.record.url;
-    if (first !== (expected && `${siteUrl}${expected}`))
-      differ.push(`${query}: ${first} vs ${expected}`);
+  let count = 0;
+  for (const {version, cases} of tables) {
+    const corpus = docsOf(version);
+    const {engine, siteUrl} = corpus;
+    for (const {query} of cases) {
+      count += 1;
+      const r = searchDocs(ctx(corpus), {query});
+      const first = (r.structuredContent as {results: {url: string}[]}).results[0]?.url;
+      const expected = engine.search(query).hits[0]?.record.url;
+      if (first !== (expected && `${siteUrl}${expected}`))
+        differ.push(`${query}: ${first} vs ${expected}`);
+    }
   }
-  assert.ok(relevance.length >= 120);
+  assert.ok(count >= 120);
   assert.deepEqual(differ, []);
 });
 
 test('search_docs finds the expected pages of both relevance tables as the site search does', (t) => {
   // The hit rate of plugins/search/__tests__/search-relevance.test.ts (an
   // expected page among the first 3), through the tool: its bar is 95 %.
-  const {siteUrl} = docs();
-  for (const [file, cases] of Object.entries(tables)) {
+  for (const {file, version, cases} of tables) {
+    const corpus = docsOf(version);
+    const {siteUrl} = corpus;
     let hits = 0;
     for (const c of cases) {
-      const r = searchDocs(ctx(), {query: c.query, limit: 3});
+      const r = searchDocs(ctx(corpus), {query: c.query, limit: 3});
       const urls = (r.structuredContent as {results: {url: string}[]}).results.map((x) =>
         x.url.slice(siteUrl.length),
       );
-      const wanted = [c.expect, ...(c.also ?? [])];
+      const wanted = [c.expect, ...(c.also ?? [])].map((w) => versionPath(version) + w);
       if (urls.some((u) => wanted.some((w) => (w.includes('#') ? u === w : u.split('#')[0] === w))))
         hits += 1;
     }
-    const report = `search_docs (${file}): ${hits}/${cases.length} (${((hits / cases.length) * 100).toFixed(1)} %) with an expected page in the top 3`;
+    const report = `search_docs (${file}, docs version ${version}): ${hits}/${cases.length} (${((hits / cases.length) * 100).toFixed(1)} %) with an expected page in the top 3`;
     console.log(report);
     t.diagnostic(report);
     assert.ok(hits / cases.length >= 0.95, report);
   }
 });
 
-test('the section filter names sections of the site', () => {
-  const sections = new Set(docs().engine.records.map((r) => r.hierarchy.lvl0));
-  for (const label of Object.values(SECTIONS)) assert.ok(sections.has(label), label);
+test('the section filter names sections of the site, in every version', () => {
+  for (const corpus of all().all) {
+    const sections = new Set(corpus.engine.records.map((r) => r.hierarchy.lvl0));
+    for (const label of Object.values(SECTIONS))
+      assert.ok(sections.has(label), `${corpus.version.name}: ${label}`);
+  }
 });
 
 test('every page of the sitemap is served, exactly as its twin file', () => {
@@ -128,10 +151,9 @@ test('every page of the sitemap is served, exactly as its twin file', () => {
 });
 
 test('every anchor of every page gives its section', () => {
-  const {anchors} = docs();
   const missing: string[] = [];
   let count = 0;
-  for (const [route, list] of anchors) {
+  for (const [route, list] of all().all.flatMap((c) => [...c.anchors])) {
     for (const {anchor, text} of list) {
       count += 1;
       const r = getPage(ctx(), {url: `${route}#${anchor}`, section_only: true});
@@ -142,31 +164,36 @@ test('every anchor of every page gives its section', () => {
   assert.deepEqual(missing, []);
 });
 
-test('every thv command and every flag of its reference can be looked up', () => {
-  const {commands} = docs();
-  assert.ok(commands.size > 50, `${commands.size} commands`);
+test('every thv command and every flag of its reference can be looked up, in every version', () => {
   const wrong: string[] = [];
-  for (const page of commands.values()) {
-    const r = getCliCommand(ctx(), {command: page.title});
-    if (textOf(r) !== page.markdown) wrong.push(page.title);
-    for (const [, flag] of page.markdown.matchAll(/^\| `(--[a-z][\w-]*)`/gm)) {
-      const f = getCliCommand(ctx(), {command: page.title, flag});
-      if ((f.structuredContent as {flag: string} | undefined)?.flag !== flag)
-        wrong.push(`${page.title} ${flag}`);
+  for (const corpus of all().all) {
+    const {commands} = corpus;
+    assert.ok(commands.size > 50, `${commands.size} commands`);
+    for (const page of commands.values()) {
+      const r = getCliCommand(ctx(corpus), {command: page.title});
+      if (textOf(r) !== page.markdown) wrong.push(page.title);
+      for (const [, flag] of page.markdown.matchAll(/^\| `(--[a-z][\w-]*)`/gm)) {
+        const f = getCliCommand(ctx(corpus), {command: page.title, flag});
+        if ((f.structuredContent as {flag: string} | undefined)?.flag !== flag)
+          wrong.push(`${page.title} ${flag}`);
+      }
     }
   }
   assert.deepEqual(wrong, []);
 });
 
-test('every API operation can be looked up by method and path, and by name', () => {
-  const {operations} = docs();
-  assert.ok(operations.length > 30, `${operations.length} operations`);
+test('every API operation can be looked up by method and path, and by name, in every version', () => {
   const wrong: string[] = [];
-  for (const op of operations) {
-    for (const operation of [`${op.method} ${op.path}`, op.title]) {
-      const r = getApiOperation(ctx(), {operation});
-      const got = r.structuredContent as {method: string; path: string} | undefined;
-      if (got?.method !== op.method || got.path !== op.path) wrong.push(operation);
+  for (const corpus of all().all) {
+    const {operations} = corpus;
+    assert.ok(operations.length > 30, `${corpus.version.name}: ${operations.length} operations`);
+    for (const op of operations) {
+      for (const operation of [`${op.method} ${op.path}`, op.title]) {
+        const r = getApiOperation(ctx(corpus), {operation});
+        const got = r.structuredContent as {method: string; path: string} | undefined;
+        if (got?.method !== op.method || got.path !== op.path)
+          wrong.push(`${corpus.version.name}: ${operation}`);
+      }
     }
   }
   assert.deepEqual(wrong, []);

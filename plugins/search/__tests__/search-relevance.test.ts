@@ -13,10 +13,22 @@ import {existsSync, readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {SearchEngine} from '../client/engine';
 import {unpackRecords, type DocSearchRecord} from '../client/records';
+import {versionPath} from '../../../docs-versions';
 
-const INDEX =
+/**
+ * The index of a docs version: each version has its own, next to its
+ * llms.txt (SEARCH_INDEX=path to use another index for every table).
+ */
+const indexOf = (version: string) =>
   process.env.SEARCH_INDEX ??
-  fileURLToPath(new URL('../../../build/search-index.json', import.meta.url));
+  fileURLToPath(
+    new URL(`../../../build${versionPath(version)}/search-index.json`, import.meta.url),
+  );
+/**
+ * The tables, each written for the pages of one docs version (its `version`
+ * field, the framework's version name); their answers are routes without the
+ * version's path, which the test adds.
+ */
 const TABLES = {
   tuning: fileURLToPath(new URL('./relevance.json', import.meta.url)),
   'held-out': fileURLToPath(new URL('./relevance-held-out.json', import.meta.url)),
@@ -58,10 +70,10 @@ interface Case {
   also?: string[];
 }
 
-const tables = Object.entries(TABLES).map(([name, file]) => ({
-  name,
-  cases: (JSON.parse(readFileSync(file, 'utf8')) as {cases: Case[]}).cases,
-}));
+const tables = Object.entries(TABLES).map(([name, file]) => {
+  const table = JSON.parse(readFileSync(file, 'utf8')) as {version: string; cases: Case[]};
+  return {name, version: table.version, cases: table.cases};
+});
 
 function matches(record: DocSearchRecord, wanted: string): boolean {
   return wanted.includes('#') ? record.url === wanted : record.url_without_anchor === wanted;
@@ -76,23 +88,27 @@ test('the relevance tables have at least 120 queries, none twice', () => {
   assert.deepEqual(twice, [], 'queries in the tables more than once');
 });
 
-let engine: SearchEngine | undefined;
-function loadEngine(): SearchEngine {
+const engines = new Map<string, SearchEngine>();
+function loadEngine(version: string): SearchEngine {
+  const index = indexOf(version);
   // npm test builds the site before the unit tests, so the index exists.
-  assert.ok(existsSync(INDEX), `${INDEX} is missing: run "npm run build" first`);
-  engine ??= new SearchEngine(
-    unpackRecords(JSON.parse(readFileSync(INDEX, 'utf8')) as Parameters<typeof unpackRecords>[0]),
-  );
+  assert.ok(existsSync(index), `${index} is missing: run "npm run build" first`);
+  let engine = engines.get(index);
+  if (!engine) {
+    const file = JSON.parse(readFileSync(index, 'utf8')) as Parameters<typeof unpackRecords>[0];
+    engines.set(index, (engine = new SearchEngine(unpackRecords(file))));
+  }
   return engine;
 }
 
-for (const {name, cases} of tables) {
-  test(`${name} queries: expected pages are in the top ${TOP}`, (t) => {
-    const search = loadEngine();
+for (const {name, version, cases} of tables) {
+  test(`${name} queries (docs version ${version}): expected pages are in the top ${TOP}`, (t) => {
+    const search = loadEngine(version);
+    const prefix = versionPath(version);
     const urls = new Set(search.records.flatMap((r) => [r.url, r.url_without_anchor]));
     const misses: string[] = [];
     for (const c of cases) {
-      const wanted = [c.expect, ...(c.also ?? [])];
+      const wanted = [c.expect, ...(c.also ?? [])].map((w) => prefix + w);
       for (const w of wanted)
         assert.ok(urls.has(w), `"${c.query}" expects ${w}, which is not in the index`);
       const hits = search.search(c.query).hits;
@@ -107,7 +123,7 @@ for (const {name, cases} of tables) {
       }
     }
     const rate = (cases.length - misses.length) / cases.length;
-    const report = `search relevance (${name}): ${cases.length - misses.length}/${cases.length} queries (${(rate * 100).toFixed(1)} %) have the expected result in the top ${TOP}`;
+    const report = `search relevance (${name}, docs version ${version}): ${cases.length - misses.length}/${cases.length} queries (${(rate * 100).toFixed(1)} %) have the expected result in the top ${TOP}`;
     // The held-out misses are not printed: seeing them invites tuning on them.
     // When that table fails, look at what your change did to the tuning table.
     const shown = name === 'held-out' ? [] : misses;
