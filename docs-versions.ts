@@ -34,7 +34,7 @@ export interface DocsVersion {
  * line moves v0.44.0 to the root and v0.2.8 under /0.2.8/, with redirects
  * for the pages v0.44.0 no longer has (plugins/version-redirects).
  */
-export const ROOT_VERSION: string = '0.2.8';
+export const ROOT_VERSION: string = 'current';
 
 /** Newest first, as the version dropdown lists them. */
 export const DOCS_VERSIONS: readonly DocsVersion[] = [
