@@ -385,10 +385,12 @@ export const workloads = [
   },
 ];
 
-/** What GET /api/v1beta/workloads/{name} returns: the server's run configuration. */
+/** What GET /api/v1beta/workloads/{name} returns: the server's run configuration
+ * (thv v0.42.1 fills proxy_port from the running server's port). */
 export const runConfigs: Record<string, Record<string, unknown>> = {
   github: {
     name: 'github',
+    proxy_port: 31205,
     image: 'ghcr.io/github/github-mcp-server:v0.31.0',
     transport: 'stdio',
     proxy_mode: 'streamable-http',
@@ -422,6 +424,7 @@ export const runConfigs: Record<string, Record<string, unknown>> = {
   },
   fetch: {
     name: 'fetch',
+    proxy_port: 18271,
     image: 'ghcr.io/stackloklabs/gofetch/server:1.0.3',
     transport: 'streamable-http',
     target_port: 8080,
@@ -436,6 +439,7 @@ export const runConfigs: Record<string, Record<string, unknown>> = {
   },
   osv: {
     name: 'osv',
+    proxy_port: 40253,
     image: 'ghcr.io/stackloklabs/osv-mcp/server:0.1.3',
     transport: 'streamable-http',
     target_port: 8080,
@@ -448,6 +452,7 @@ export const runConfigs: Record<string, Record<string, unknown>> = {
   },
   context7: {
     name: 'context7',
+    proxy_port: 27915,
     url: 'https://mcp.context7.com/mcp',
     transport: 'streamable-http',
     group: 'default',
@@ -458,6 +463,7 @@ export const runConfigs: Record<string, Record<string, unknown>> = {
   },
   'arxiv-mcp-server': {
     name: 'arxiv-mcp-server',
+    proxy_port: 35111,
     image: 'ghcr.io/stacklok/dockyard/uvx/arxiv-mcp-server:0.7.2',
     transport: 'stdio',
     proxy_mode: 'streamable-http',
@@ -479,6 +485,7 @@ export const runConfigs: Record<string, Record<string, unknown>> = {
   },
   'fetch-research': {
     name: 'fetch-research',
+    proxy_port: 36402,
     image: 'ghcr.io/stackloklabs/gofetch/server:1.0.3',
     transport: 'streamable-http',
     target_port: 8080,
