@@ -205,9 +205,20 @@ function toIndexedDoc(record: DocSearchRecord, id: number): IndexedDoc {
     title: own >= 0 ? (record.hierarchy[LEVEL_KEYS[own]!] ?? '') : '',
     // The page's URL words, below the docs root that every page shares, count
     // as part of its place in the site (`/reference/api/…`, `/guides-ui/…`).
-    path: `${above.join(' \n ')} \n ${record.url_without_anchor.split('/').slice(2).join(' ')}`,
+    path: `${above.join(' \n ')} \n ${placeWords(record.url_without_anchor)}`,
     content: record.content ?? '',
   };
+}
+
+/**
+ * A page's URL words below the docs root (`/toolhive/`), and below the docs
+ * version's path before it (`/0.2.8/toolhive/…`), which every page of the
+ * index shares: `guides-ui run-mcp-servers`.
+ */
+export function placeWords(route: string): string {
+  const segments = route.split('/');
+  const root = segments.indexOf('toolhive');
+  return segments.slice(root < 0 ? 2 : root + 1).join(' ');
 }
 
 /**

@@ -18,8 +18,15 @@ function jsonLd(file: string): Record<string, Record<string, unknown>> {
 
 test('every docs page of the build carries its TechArticle, in both of its HTML files', () => {
   const sitemap = fs.readFileSync(path.resolve('build/sitemap.xml'), 'utf8');
-  const docs = [...sitemap.matchAll(/<loc>[^<]*?(\/toolhive[^<]*)<\/loc>/g)].map((m) => m[1]!);
-  assert.ok(docs.length > 100, `${docs.length} docs pages`);
+  // Docs pages of every version: /toolhive/... and /<version>/toolhive/...
+  const docs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => new URL(m[1]!).pathname)
+    .filter((p) => /^(?:\/[^/]+)?\/toolhive(?:\/|$)/.test(p));
+  assert.ok(docs.length > 300, `${docs.length} docs pages`);
+  assert.ok(
+    docs.some((p) => !p.startsWith('/toolhive')),
+    'the pages of a version under its own path',
+  );
   for (const route of docs) {
     const rel = route.replace(/^\/|\/$/g, '');
     for (const file of [`${rel}.html`, `${rel}/index.html`]) {
