@@ -73,13 +73,17 @@ interface Call {
 
 /** The calls, in a fixed order that cycles through the tools and their arguments. */
 function workload(): Call[] {
-  const queries = ['relevance.json', 'relevance-held-out.json', 'relevance-current.json'].flatMap(
-    (file) =>
-      (
-        JSON.parse(fs.readFileSync(path.join(ROOT, 'plugins/search/__tests__', file), 'utf8')) as {
-          cases: {query: string}[];
-        }
-      ).cases.map((c) => c.query),
+  const queries = [
+    'relevance.json',
+    'relevance-held-out.json',
+    'relevance-current-tuning.json',
+    'relevance-current.json',
+  ].flatMap((file) =>
+    (
+      JSON.parse(fs.readFileSync(path.join(ROOT, 'plugins/search/__tests__', file), 'utf8')) as {
+        cases: {query: string}[];
+      }
+    ).cases.map((c) => c.query),
   );
   const entries = parseLlmsTxt(fs.readFileSync(path.join(DIR, LLMS_TXT), 'utf8'));
   const routes = entries.map((e) => e.route);

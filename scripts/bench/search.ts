@@ -419,7 +419,12 @@ async function main(): Promise<void> {
     }
 
     // 4. Query latency
-    const cases = ['relevance.json', 'relevance-held-out.json', 'relevance-current.json'].flatMap(
+    const cases = [
+      'relevance.json',
+      'relevance-held-out.json',
+      'relevance-current-tuning.json',
+      'relevance-current.json',
+    ].flatMap(
       (file) =>
         (
           JSON.parse(

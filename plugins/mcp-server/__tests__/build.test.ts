@@ -30,14 +30,17 @@ interface RelevanceCase {
   also?: string[];
 }
 /** The relevance tables, each with the docs version it was written for. */
-const tables = ['relevance.json', 'relevance-held-out.json', 'relevance-current.json'].map(
-  (file) => {
-    const table = JSON.parse(
-      fs.readFileSync(path.join(root, 'plugins/search/__tests__', file), 'utf8'),
-    ) as {version: string; cases: RelevanceCase[]};
-    return {file, version: table.version, cases: table.cases};
-  },
-);
+const tables = [
+  'relevance.json',
+  'relevance-held-out.json',
+  'relevance-current-tuning.json',
+  'relevance-current.json',
+].map((file) => {
+  const table = JSON.parse(
+    fs.readFileSync(path.join(root, 'plugins/search/__tests__', file), 'utf8'),
+  ) as {version: string; cases: RelevanceCase[]};
+  return {file, version: table.version, cases: table.cases};
+});
 
 let corpora: DocsCorpora | undefined;
 function all(): DocsCorpora {
