@@ -9,6 +9,7 @@ import {expect, test, type APIRequestContext} from '@playwright/test';
 import {Client, StreamableHTTPClientTransport} from '@modelcontextprotocol/client';
 import {twinPath} from '../../markdown-twins/twin-path';
 import {MCP_PATH} from '../endpoint';
+import {DOCS_VERSIONS, versionPath} from '../../../docs-versions';
 
 const SITE = 'https://docs.stacklok.com';
 const ERAS = ['modern', 'legacy'] as const;
@@ -60,7 +61,7 @@ test('search_docs finds the page that answers each question first', async ({base
       '/toolhive/guides-cli/secrets-management#pass-secrets-to-mcp-servers',
     ],
     ['deploy the operator with Helm', '/toolhive/guides-k8s/deploy-operator-helm'],
-    ['--proxy-port', '/toolhive/reference/cli/thv_run#flag-proxy-port'],
+    ['--isolate-network', '/toolhive/reference/cli/thv_run#flag-isolate-network'],
     ['GET /api/v1beta/workloads/{name}/logs', '/toolhive/reference/api/get-workload-logs'],
   ];
   for (const [query, url] of cases) {
@@ -70,6 +71,32 @@ test('search_docs finds the page that answers each question first', async ({base
     expect(results[0]?.url, query).toBe(`${SITE}${url}`);
     expect(results[0]?.markdownUrl, query).toBe(`${SITE}${twinPath(url.split('#')[0]!)}`);
     expect(results.length).toBeLessThanOrEqual(10);
+  }
+  await client.close();
+});
+
+test('every tool reads the version it is given: search_docs says which release it searched', async ({
+  baseURL,
+  request,
+}) => {
+  const client = await connect(baseURL);
+  const versions = DOCS_VERSIONS.map((v) => ({...v, path: versionPath(v.name)}));
+  for (const v of versions) {
+    const r = await client.callTool({
+      name: 'search_docs',
+      arguments: {query: 'secrets', version: v.release},
+    });
+    expect(textOf(r)).toContain(`from the docs of ToolHive ${v.release}:`);
+    const urls = (r.structuredContent as {results: {url: string}[]}).results.map(
+      (x) => new URL(x.url).pathname,
+    );
+    expect(urls.length).toBeGreaterThan(0);
+    for (const other of versions.filter((o) => o.path && o.name !== v.name))
+      expect(urls.filter((u) => u.startsWith(`${other.path}/`))).toEqual([]);
+    if (v.path) for (const u of urls) expect(u.startsWith(`${v.path}/`), u).toBe(true);
+    // Each version's llms.txt, as get_page gives it and as the site serves it.
+    const list = await client.callTool({name: 'get_page', arguments: {url: `${v.path}/llms.txt`}});
+    expect(textOf(list)).toBe(await (await request.get(`${v.path}/llms.txt`)).text());
   }
   await client.close();
 });
@@ -89,12 +116,14 @@ test("get_page returns exactly the twin's text, and a section when asked", async
   const section = await client.callTool({
     name: 'get_page',
     arguments: {
-      url: `${SITE}/toolhive/guides-cli/remote-mcp-servers#use-an-oidc-provider`,
+      url: `${SITE}/toolhive/guides-cli/remote-mcp-servers#sign-in-to-the-remote-server`,
       section_only: true,
     },
   });
-  expect(textOf(section)).toMatch(/^### Use an OIDC provider\n/);
-  expect(textOf(section)).not.toMatch(/\n### Use explicit OAuth endpoints/);
+  // The section with its subsections, up to the next heading of its level.
+  expect(textOf(section)).toMatch(/^## Sign in to the remote server\n/);
+  expect(textOf(section)).toMatch(/\n### Give the sign-in settings\n/);
+  expect(textOf(section)).not.toMatch(/\n## Send a token of your own/);
   await client.close();
 });
 
