@@ -56,6 +56,9 @@
  *   path were typed (`GET /api/v1beta/workloads/fetch`) first; a name with
  *   underscores, which the index splits into words
  *   (`TOOLHIVE_SECRETS_PASSWORD`), favours the records that hold it as written;
+ * - a reference paragraph that a guide holds word for word too (a known
+ *   issue, quoted in the guide it concerns) weighs less: the guide answers
+ *   with the paragraph in its context;
  * - one hit per URL (a page section, as DocSearch indexes are distinct on
  *   the URL), with the next best section of a page right after its first, as
  *   DocSearch lists them under the page; a section holds the words (and a
@@ -562,6 +565,8 @@ interface RecordTraits {
    * title ("Remove a secret") and of its URL, the operation's ID ("delete-secret").
    */
   actions: string[];
+  /** A reference paragraph that a page outside the reference holds word for word too. */
+  copy: boolean;
 }
 
 function termsOf(text: string): string[] {
@@ -587,6 +592,12 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
     if (endpoint && !endpoints.has(r.url_without_anchor))
       endpoints.set(r.url_without_anchor, endpoint);
   }
+  // The paragraphs of the pages outside the reference: a reference record
+  // with the same text (a known issue that a guide quotes) is a copy.
+  const copies = new Set<string>();
+  for (const r of records)
+    if (r.type === 'content' && r.content && r.hierarchy.lvl0 !== REFERENCE_SECTION)
+      copies.add(r.content);
   const none = new Set<string>();
   const cache = new Map<string, string[]>();
   const words = (text: string) => {
@@ -655,6 +666,11 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
       surfaces,
       defines,
       actions,
+      copy:
+        r.hierarchy.lvl0 === REFERENCE_SECTION &&
+        r.type === 'content' &&
+        r.content !== null &&
+        copies.has(r.content),
       endpoint:
         r.type === 'lvl1' || (r.type === 'content' && r.anchor === null)
           ? (endpoints.get(r.url_without_anchor) ?? null)
@@ -732,6 +748,8 @@ export const RANKING = {
   operationVerb: 2,
   /** ...and those without it. */
   otherOperation: 0.5,
+  /** A reference paragraph that a guide (a page outside the reference) holds word for word too. */
+  copy: 0.5,
   /** How much a word that only another record of the same section (URL) holds counts. */
   sectionCredit: 1,
   /** A page's results stay together, up to this many... */
@@ -932,6 +950,7 @@ export class SearchEngine {
       score *= traits.actions.some((a) => query.verbs.has(a))
         ? RANKING.operationVerb
         : RANKING.otherOperation;
+    if (traits.copy) score *= RANKING.copy;
     if (query.question && traits.question) score *= RANKING.question;
     if (query.definition && traits.defines) score *= RANKING.definition;
     const verbatim =
