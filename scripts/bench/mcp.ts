@@ -73,7 +73,12 @@ interface Call {
 
 /** The calls, in a fixed order that cycles through the tools and their arguments. */
 function workload(): Call[] {
-  const queries = ['relevance.json', 'relevance-held-out.json'].flatMap((file) =>
+  const queries = [
+    'relevance.json',
+    'relevance-held-out.json',
+    'relevance-current-tuning.json',
+    'relevance-current.json',
+  ].flatMap((file) =>
     (
       JSON.parse(fs.readFileSync(path.join(ROOT, 'plugins/search/__tests__', file), 'utf8')) as {
         cases: {query: string}[];

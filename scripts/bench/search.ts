@@ -15,7 +15,7 @@
  *    first results; median of --runs runs. Also printed: the same with
  *    Playwright's fill() typing, which adds the driver's round trips.
  * 4. Query latency: queries typed into the modal in headless Chromium (the
- *    queries of both relevance tables and the first half of each, as while
+ *    queries of the relevance tables and the first half of each, as while
  *    typing). The engine time of each comes from the User Timing entries
  *    written by plugins/search/client/localClient.ts; the time until DocSearch has drawn
  *    the results is printed as well. p50 and p95.
@@ -419,7 +419,12 @@ async function main(): Promise<void> {
     }
 
     // 4. Query latency
-    const cases = ['relevance.json', 'relevance-held-out.json'].flatMap(
+    const cases = [
+      'relevance.json',
+      'relevance-held-out.json',
+      'relevance-current-tuning.json',
+      'relevance-current.json',
+    ].flatMap(
       (file) =>
         (
           JSON.parse(

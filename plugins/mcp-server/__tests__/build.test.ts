@@ -1,6 +1,6 @@
 // The MCP endpoint against the built docs (`npm run build` first, as npm test
 // does): search_docs ranks as the site's search does (the same first result
-// for every query of both relevance tables), and every page, anchor, command,
+// for every query of the relevance tables), and every page, anchor, command,
 // flag and API operation of the build can be read through the tools. The
 // exhaustive checks call the tools' functions; the first test goes through
 // the SDK's client in process, as the endpoint serves them.
@@ -30,7 +30,12 @@ interface RelevanceCase {
   also?: string[];
 }
 /** The relevance tables, each with the docs version it was written for. */
-const tables = ['relevance.json', 'relevance-held-out.json'].map((file) => {
+const tables = [
+  'relevance.json',
+  'relevance-held-out.json',
+  'relevance-current-tuning.json',
+  'relevance-current.json',
+].map((file) => {
   const table = JSON.parse(
     fs.readFileSync(path.join(root, 'plugins/search/__tests__', file), 'utf8'),
   ) as {version: string; cases: RelevanceCase[]};
@@ -105,9 +110,15 @@ test('search_docs puts first what the site search puts first, for every relevanc
   assert.deepEqual(differ, []);
 });
 
-test('search_docs finds the expected pages of both relevance tables as the site search does', (t) => {
+/** The bars of plugins/search/__tests__/search-relevance.test.ts (its MIN_HIT_RATE). */
+const MIN_HIT_RATE: Record<string, number> = {'relevance-current.json': 0.9};
+
+test('search_docs finds the expected pages of the relevance tables as the site search does', (t) => {
   // The hit rate of plugins/search/__tests__/search-relevance.test.ts (an
-  // expected page among the first 3), through the tool: its bar is 95 %.
+  // expected page among the first 3), through the tool, with the same bars:
+  // 95 %, and 90 % for the current version's table. Every table is reported
+  // before any bar is checked.
+  const below: string[] = [];
   for (const {file, version, cases} of tables) {
     const corpus = docsOf(version);
     const {siteUrl} = corpus;
@@ -124,8 +135,9 @@ test('search_docs finds the expected pages of both relevance tables as the site 
     const report = `search_docs (${file}, docs version ${version}): ${hits}/${cases.length} (${((hits / cases.length) * 100).toFixed(1)} %) with an expected page in the top 3`;
     console.log(report);
     t.diagnostic(report);
-    assert.ok(hits / cases.length >= 0.95, report);
+    if (hits / cases.length < (MIN_HIT_RATE[file] ?? 0.95)) below.push(report);
   }
+  assert.deepEqual(below, [], 'tables below their bar');
 });
 
 test('the section filter names sections of the site, in every version', () => {

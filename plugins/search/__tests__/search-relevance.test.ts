@@ -1,11 +1,14 @@
-// Relevance of the local search against the built index. Two tables of
-// queries a reader types, each with the pages (or headings) that answer it:
-// plugins/search/__tests__/relevance.json, the half the ranking is tuned on, and
+// Relevance of the local search against the built index. Tables of queries a
+// reader types, each with the pages (or headings) that answer it:
+// plugins/search/__tests__/relevance.json, the half the ranking is tuned on,
 // plugins/search/__tests__/relevance-held-out.json, written at the same time and never
-// tuned on. A query passes when one of its answers is among the first 3
-// results, in the order the modal and the search page show them. Uses the
-// same engine as the browser. Prints both hit rates, and the misses of the
-// tuning table only; needs `npm run build`
+// tuned on (both for the pages of v0.2.8), and for the pages of the current
+// version plugins/search/__tests__/relevance-current-tuning.json, a table to
+// tune on, and plugins/search/__tests__/relevance-current.json, held out.
+// A query passes when one of its answers is among the first 3 results, in the
+// order the modal and the search page show them. Uses the same engine as the
+// browser. Prints every hit rate, and the misses of the tuning tables only;
+// needs `npm run build`
 // first (SEARCH_INDEX=path to use another index).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -32,6 +35,8 @@ const indexOf = (version: string) =>
 const TABLES = {
   tuning: fileURLToPath(new URL('./relevance.json', import.meta.url)),
   'held-out': fileURLToPath(new URL('./relevance-held-out.json', import.meta.url)),
+  'tuning (current)': fileURLToPath(new URL('./relevance-current-tuning.json', import.meta.url)),
+  'held-out (current)': fileURLToPath(new URL('./relevance-current.json', import.meta.url)),
 };
 /**
  * Lowest hit rate that passes, for each table: 95 % on both. The held-out
@@ -61,7 +66,21 @@ const TABLES = {
  * after them, found 39 of 42 (92.9 %) on its first run, in both: 177 of 189
  * (93.7 %).
  */
-const MIN_HIT_RATE: Record<string, number> = {tuning: 0.95, 'held-out': 0.95};
+const MIN_HIT_RATE: Record<string, number> = {
+  tuning: 0.95,
+  'held-out': 0.95,
+  // Written for the pages of ToolHive v0.44.0 before it was run, to tune on:
+  // 82 of 100 (82.0 %) on its first run, below this bar. Its misses, as
+  // classes: the right page among the first 3 but the section that answers
+  // 4th to 26th (12); a neighbouring page's or command's words win (6).
+  'tuning (current)': 0.95,
+  // Written for the pages of ToolHive v0.44.0 before it was run, never tuned
+  // on: 71 of 84 (84.5 %) on its first run, below this first bar. Its misses,
+  // as classes: the right guide first but its section 4th to 23rd (7); a
+  // question about MCPServer fields removed since v0.2.8 (3); a new feature
+  // asked for by what it does, where a neighbouring feature's words win (3).
+  'held-out (current)': 0.9,
+};
 const TOP = 3;
 
 interface Case {
@@ -126,7 +145,7 @@ for (const {name, version, cases} of tables) {
     const report = `search relevance (${name}, docs version ${version}): ${cases.length - misses.length}/${cases.length} queries (${(rate * 100).toFixed(1)} %) have the expected result in the top ${TOP}`;
     // The held-out misses are not printed: seeing them invites tuning on them.
     // When that table fails, look at what your change did to the tuning table.
-    const shown = name === 'held-out' ? [] : misses;
+    const shown = name.startsWith('held-out') ? [] : misses;
     console.log([report, ...shown].join('\n'));
     t.diagnostic(report);
     assert.ok(rate >= MIN_HIT_RATE[name]!, [report, ...shown].join('\n'));
