@@ -5,7 +5,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {AllContent} from '@docusaurus/types';
 import {recordsFromHtml} from '../index-builder/html';
-import {withLeadOnly} from '../index-builder';
+import {leadOnlyRoutes, withLeadOnly} from '../index-builder';
 import {recordsFromMarkdown} from '../index-builder/source';
 import {docsWithSections, DEFAULT_SECTION} from '../index-builder/sections';
 import {packRecords, unpackRecords, type DocSearchRecord} from '../client/records';
@@ -339,6 +339,17 @@ test('a lead-only page keeps its title and the text before its first heading', (
     ['Known issues', 'Every gap, listed.'],
   );
   assert.equal(page.records.length, 4);
+});
+
+test('a lead-only route applies to the page in every docs version', () => {
+  assert.deepEqual(
+    [...leadOnlyRoutes(['/toolhive/reference/known-issues'], '/', ['/', '/0.2.8/'])].sort(),
+    ['/0.2.8/toolhive/reference/known-issues', '/toolhive/reference/known-issues'],
+  );
+  assert.deepEqual(
+    [...leadOnlyRoutes(['/docs/toolhive/faq'], '/docs/', ['/docs/', '/docs/next/'])].sort(),
+    ['/docs/next/toolhive/faq', '/docs/toolhive/faq'],
+  );
 });
 
 test("a known issue's status line is left out of the index", () => {

@@ -56,6 +56,10 @@
  *   path were typed (`GET /api/v1beta/workloads/fetch`) first; a name with
  *   underscores, which the index splits into words
  *   (`TOOLHIVE_SECRETS_PASSWORD`), favours the records that hold it as written;
+ * - a reference paragraph that a guide holds word for word too, and a
+ *   reference heading that a guide's paragraph quotes after a label (a known
+ *   issue, quoted in the guide it concerns: "Known issue: <title>"), weigh
+ *   less: the guide answers with them in their context;
  * - one hit per URL (a page section, as DocSearch indexes are distinct on
  *   the URL), with the next best section of a page right after its first, as
  *   DocSearch lists them under the page; a section holds the words (and a
@@ -562,7 +566,12 @@ interface RecordTraits {
    * title ("Remove a secret") and of its URL, the operation's ID ("delete-secret").
    */
   actions: string[];
+  /** A reference paragraph or heading that a page outside the reference quotes (see `copy` in RANKING). */
+  copy: boolean;
 }
+
+/** A paragraph that is a label and a title: "Known issue: The proxy forwards the token". */
+const LABELLED = /^[A-Z][\w ]{0,30}: (.+)$/;
 
 function termsOf(text: string): string[] {
   const out: string[] = [];
@@ -587,6 +596,17 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
     if (endpoint && !endpoints.has(r.url_without_anchor))
       endpoints.set(r.url_without_anchor, endpoint);
   }
+  // The paragraphs of the pages outside the reference: a reference record
+  // with the same text (a known issue that a guide quotes) is a copy.
+  // So is a reference heading that a guide's paragraph quotes after a label
+  // ("Known issue: <heading>").
+  const copies = new Set<string>();
+  for (const r of records)
+    if (r.type === 'content' && r.content && r.hierarchy.lvl0 !== REFERENCE_SECTION) {
+      copies.add(r.content);
+      const quoted = LABELLED.exec(r.content);
+      if (quoted) copies.add(`\u0000${quoted[1]}`);
+    }
   const none = new Set<string>();
   const cache = new Map<string, string[]>();
   const words = (text: string) => {
@@ -655,6 +675,11 @@ function traitsOf(records: DocSearchRecord[]): RecordTraits[] {
       surfaces,
       defines,
       actions,
+      copy:
+        r.hierarchy.lvl0 === REFERENCE_SECTION &&
+        (r.type === 'content'
+          ? r.content !== null && copies.has(r.content)
+          : own !== null && copies.has(`\u0000${own}`)),
       endpoint:
         r.type === 'lvl1' || (r.type === 'content' && r.anchor === null)
           ? (endpoints.get(r.url_without_anchor) ?? null)
@@ -732,6 +757,11 @@ export const RANKING = {
   operationVerb: 2,
   /** ...and those without it. */
   otherOperation: 0.5,
+  /**
+   * A reference paragraph that a guide (a page outside the reference) holds
+   * word for word too, or a reference heading that a guide quotes after a label.
+   */
+  copy: 0.3,
   /** How much a word that only another record of the same section (URL) holds counts. */
   sectionCredit: 1,
   /** A page's results stay together, up to this many... */
@@ -932,6 +962,7 @@ export class SearchEngine {
       score *= traits.actions.some((a) => query.verbs.has(a))
         ? RANKING.operationVerb
         : RANKING.otherOperation;
+    if (traits.copy) score *= RANKING.copy;
     if (query.question && traits.question) score *= RANKING.question;
     if (query.definition && traits.defines) score *= RANKING.definition;
     const verbatim =

@@ -28,7 +28,8 @@ export interface SearchIndexOptions {
   /**
    * Routes indexed by their title, keywords and lead only (the text before
    * the first heading): pages that list, section by section, what other
-   * pages already say in context, so that search finds each text once.
+   * pages already say in context, so that search finds each text once. A
+   * route applies in every docs version (under each version's path too).
    */
   leadOnly?: string[];
   /** Section (lvl0) of the landing page. */
@@ -79,7 +80,8 @@ export function searchIndex(
   const devDir = path.join(generatedFilesDir, 'toolhive-search-index');
   const routePath = (p: string) => normalizeUrl([baseUrl, p]);
   const exclude = new Set(['/search', '/404.html', ...(options.exclude ?? [])].map(routePath));
-  const leadOnly = new Set((options.leadOnly ?? []).map(routePath));
+  // Filled once the versions are known: the routes under each version's path.
+  let leadOnly = new Set<string>();
   let docs: DocInfo[] = [];
   let versions: VersionInfo[] = [];
   // Doc permalinks of index pages end in "/"; routes follow `trailingSlash`.
@@ -91,6 +93,11 @@ export function searchIndex(
       docs = docsWithSections(allContent);
       versions = docsVersions(allContent);
       if (versions.length === 0) versions = [{name: 'default', path: baseUrl}];
+      leadOnly = leadOnlyRoutes(
+        (options.leadOnly ?? []).map(routePath),
+        baseUrl,
+        versions.map((v) => v.path),
+      );
       // Each file is revalidated on every fetch; the query only changes when
       // the docs do, so no cache between the browser and the host serves an
       // old index after a deploy.
@@ -180,6 +187,24 @@ export function searchIndex(
       await fs.writeFile(path.join(outDir, VERSIONS_FILE), JSON.stringify(listed));
     },
   };
+}
+
+/**
+ * The routes of the `leadOnly` pages in every docs version: a route given
+ * below the base URL (`/toolhive/reference/known-issues`) is also the
+ * route of that page under each version's path
+ * (`/0.2.8/toolhive/reference/known-issues`).
+ */
+export function leadOnlyRoutes(
+  routes: string[],
+  baseUrl: string,
+  versionPaths: string[],
+): Set<string> {
+  const out = new Set(routes);
+  for (const route of routes)
+    for (const v of versionPaths)
+      out.add(normalizeUrl([v, route.startsWith(baseUrl) ? route.slice(baseUrl.length) : route]));
+  return out;
 }
 
 /** The page's title record and the text before its first heading. */
