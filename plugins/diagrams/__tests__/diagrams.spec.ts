@@ -191,7 +191,7 @@ test.describe('diagrams', () => {
     await noScripts.goto(url);
     const before = noScripts.getByRole('img', {name});
     await expect(before).toHaveAccessibleDescription(
-      /^The MCP client connects to the ToolHive proxy on the host over SSE or streamable HTTP\. /,
+      /^The MCP client connects to the ToolHive proxy on the host over streamable HTTP or SSE\. /,
     );
     await before.locator('svg').scrollIntoViewIfNeeded();
     await expect(before.locator('svg')).toBeVisible();

@@ -21,6 +21,7 @@ import {
   type ToolContext,
 } from '../tools';
 import {connect} from './fixture';
+import {MIN_HIT_RATE} from '../../search/__tests__/relevance-bars';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const build = path.join(root, 'build');
@@ -110,9 +111,6 @@ test('search_docs puts first what the site search puts first, for every relevanc
   assert.deepEqual(differ, []);
 });
 
-/** The bars of plugins/search/__tests__/search-relevance.test.ts (its MIN_HIT_RATE). */
-const MIN_HIT_RATE: Record<string, number> = {'relevance-current.json': 0.9};
-
 test('search_docs finds the expected pages of the relevance tables as the site search does', (t) => {
   // The hit rate of plugins/search/__tests__/search-relevance.test.ts (an
   // expected page among the first 3), through the tool, with the same bars:
@@ -135,7 +133,7 @@ test('search_docs finds the expected pages of the relevance tables as the site s
     const report = `search_docs (${file}, docs version ${version}): ${hits}/${cases.length} (${((hits / cases.length) * 100).toFixed(1)} %) with an expected page in the top 3`;
     console.log(report);
     t.diagnostic(report);
-    if (hits / cases.length < (MIN_HIT_RATE[file] ?? 0.95)) below.push(report);
+    if (hits / cases.length < MIN_HIT_RATE[file]!) below.push(report);
   }
   assert.deepEqual(below, [], 'tables below their bar');
 });
