@@ -314,7 +314,7 @@ test.describe('ranking', () => {
     ['thv secret set', 'thv secret set', /\/toolhive\/reference\/cli\/thv_secret_set$/],
     [
       'GET /api/v1beta/workloads/fetch/logs',
-      "Read a workload's logs",
+      "Read a workload's container logs",
       /\/toolhive\/reference\/api\/get-workload-logs$/,
     ],
   ] as const) {
