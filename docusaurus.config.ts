@@ -283,6 +283,9 @@ const config: Config = {
     './plugins/docs-version-slim/index.ts',
     // Route prefetching: each file once, appended when the browser is idle.
     './plugins/prefetch-lite/index.ts',
+    // The known-issues ledger, which pages carry as content, evicts the
+    // bundler's cache when it changes.
+    './plugins/known-issues/index.ts',
     // With the current version at the root, the old root's addresses still
     // answer: redirect files to successors or to the old version's pages.
     lastVersion === 'current' &&

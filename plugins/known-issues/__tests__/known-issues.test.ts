@@ -276,3 +276,17 @@ test('the status line names the newest release checked once', () => {
   );
   assert.equal(statusText(sample), 'Checked in ToolHive v0.2.8. Fixed in ToolHive v0.3.0.');
 });
+
+test('the ledger is a build dependency of the persistent cache, and only when the cache is on', async () => {
+  const {default: plugin} = await import('../index');
+  const {dataFile} = await import('../data');
+  const configure = plugin().configureWebpack!;
+  const withCache = configure(
+    {experiments: {cache: {type: 'persistent'}}} as never,
+    false,
+    {} as never,
+    {} as never,
+  ) as {experiments?: {cache?: {buildDependencies?: string[]}}};
+  assert.deepEqual(withCache.experiments?.cache?.buildDependencies, [dataFile]);
+  assert.deepEqual(configure({} as never, false, {} as never, {} as never), {});
+});

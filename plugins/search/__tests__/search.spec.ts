@@ -377,7 +377,10 @@ test.describe('versions', () => {
     const menu = page.getByRole('combobox', {name: 'Docs version searched'});
     // The theme opens it on the newest version.
     await expect(menu).toHaveValue(DOCS_VERSIONS[0]!.name);
-    await expect(menu.locator('option:checked')).toHaveText(DOCS_VERSIONS[0]!.label);
+    // The menu shows the version's label (the option's `label`).
+    expect(await menu.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.label)).toBe(
+      DOCS_VERSIONS[0]!.label,
+    );
     const results = page.locator('main article h2 a');
     for (const v of [...DOCS_VERSIONS].reverse()) {
       await menu.selectOption(v.name);
@@ -394,12 +397,15 @@ test.describe('versions', () => {
 
   test('the search page opens on the version the reader chose in the navbar', async ({page}) => {
     const older = DOCS_VERSIONS[DOCS_VERSIONS.length - 1]!;
-    await page.goto(`${versionPath(older.name)}/toolhive/faq`);
-    // The navbar's version dropdown saves the reader's choice.
-    await page.evaluate(
-      (name) => localStorage.setItem('docs-preferred-version-default', name),
-      older.name,
-    );
+    await page.goto('/toolhive/faq');
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    // The reader chooses the version in the navbar's dropdown, which saves it.
+    const versions = page.locator('.navbar .dropdown').filter({
+      has: page.locator('.dropdown__menu a', {hasText: older.label}),
+    });
+    await versions.locator('> a.navbar__link').hover();
+    await versions.locator('.dropdown__link', {hasText: older.label}).click();
+    await expect(page).toHaveURL(new RegExp(`${versionPath(older.name)}/toolhive/faq$`));
     await page.goto('/search?q=secrets');
     await expect(page.getByRole('combobox', {name: 'Docs version searched'})).toHaveValue(
       older.name,
