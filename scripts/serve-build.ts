@@ -1,7 +1,7 @@
 /**
  * Serves the production build the way the host does: the `cleanUrls`,
- * `trailingSlash` and `headers` settings of vercel.json (Content-Security-
- * Policy included), 404.html for unknown paths, and compressed responses
+ * `trailingSlash`, `redirects` and `headers` settings of vercel.json
+ * (Content-Security-Policy included), 404.html for unknown paths, and compressed responses
  * (gzip or Brotli, as the browser accepts), as the host's CDN sends them.
  * Browser tests and the audit run against it, so a header mistake fails a
  * test and Lighthouse sees the transfer sizes readers get.
@@ -28,6 +28,7 @@ interface VercelConfig {
   cleanUrls?: boolean;
   trailingSlash?: boolean;
   headers?: VercelHeaderRule[];
+  redirects?: {source: string; destination: string; permanent?: boolean}[];
 }
 
 function arg(name: string, fallback: string): string {
@@ -58,6 +59,11 @@ export function createServer(dir: string, vercel: VercelConfig): http.Server {
     cleanUrls: vercel.cleanUrls ?? false,
     trailingSlash: vercel.trailingSlash,
     directoryListing: false,
+    redirects: (vercel.redirects ?? []).map((r) => ({
+      source: r.source,
+      destination: r.destination,
+      type: r.permanent === false ? 307 : 308,
+    })),
     headers: (vercel.headers ?? []).map((rule) => ({
       source: toGlob(rule.source),
       headers: rule.headers,

@@ -98,3 +98,18 @@ test('a deep link with an anchor and a trailing slash lands on the heading', asy
   expect(new URL(page.url()).hash).toBe(`#${id}`);
   await expect(page.locator(`[id="${id}"]`)).toBeInViewport();
 });
+
+test('an old address of a page leads to the page through the redirect page the build writes', async ({
+  page,
+}) => {
+  const {redirects = []} = JSON.parse(fs.readFileSync('vercel.json', 'utf8')) as {
+    redirects?: {source: string; destination: string}[];
+  };
+  const sample = redirects.find((r) => !r.source.startsWith('/next/'));
+  expect(sample).toBeTruthy();
+  const errors = collectErrors(page);
+  await page.goto(`${origin}${sample!.source}?from=old#top`);
+  await expect(page).toHaveURL(`${origin}${sample!.destination}?from=old#top`);
+  await expect(page.locator('article h1').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});

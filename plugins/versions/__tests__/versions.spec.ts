@@ -178,3 +178,34 @@ test('the page of changes between the releases is in the newer version and count
 function docsVersionOf(release: string) {
   return DOCS_VERSIONS.find((v) => v.release === release)!;
 }
+
+test("an address of the old root answers: the host redirects it with its query, to the target of the build's redirect page", async ({
+  page,
+  request,
+}) => {
+  const {redirects = []} = JSON.parse(fs.readFileSync('vercel.json', 'utf8')) as {
+    redirects?: {source: string; destination: string}[];
+  };
+  // The pages the root version lacks, and one address of the version that
+  // was served under /next before it moved to the root.
+  const samples = [
+    ...redirects.filter((r) => !r.source.startsWith('/next/')),
+    ...redirects.filter((r) => r.source.startsWith('/next/')).slice(0, 1),
+  ];
+  expect(samples.length).toBeGreaterThan(1);
+  for (const {source, destination} of samples) {
+    // The host: an HTTP redirect, with the query kept.
+    const answer = await request.get(`${source}?from=old`, {maxRedirects: 0});
+    expect(answer.status(), source).toBe(308);
+    expect(answer.headers().location, source).toBe(`${destination}?from=old`);
+    // The redirect page the build writes, as a plain static host serves it.
+    const file = path.join('build', source, 'index.html');
+    const html = fs.readFileSync(file, 'utf8');
+    expect(html, file).toContain(`url=${destination}"`);
+    const errors = collectErrors(page);
+    await page.goto(`${source}#top`);
+    await expect(page).toHaveURL(new RegExp(`${destination}#top$`));
+    await expect(page.locator('article h1').first()).toBeVisible();
+    expect(errors, source).toEqual([]);
+  }
+});
