@@ -39,7 +39,11 @@
  * ("Known issue: ..."), less (`copy`, 0.3; 0.5 gives 507): tuning 509 of 535
  * (95.1 %), held-out unchanged at 176. The index builder now applies
  * `leadOnly` in every version; with the page so indexed, tuning is 510 of
- * 535 with or without that rule, held-out 176.
+ * 535 with or without that rule, held-out 176. Once a page's title record
+ * gave its place to the page's best section (the engine's `sectionFirst`,
+ * 0.4, unless the title holds every word of the query; 0 gives 512 and 179
+ * but puts a weak section first in the engine's unit tests): tuning 511 of
+ * 535 (95.5 %), held-out 177 of 189 (93.7 %).
  */
 export const MIN_HIT_RATE: Record<string, number> = {
   'relevance.json': 0.95,
@@ -53,13 +57,17 @@ export const MIN_HIT_RATE: Record<string, number> = {
   // classes: the right page among the first 3 but the section that answers
   // 4th to 26th (12); a neighbouring page's or command's words win (6).
   // The bar holds that first run until the ranking is tuned on it; the goal
-  // is 95 %.
-  'relevance-current-tuning.json': 0.82,
+  // is 95 %. First class addressed: a page's title record, which also holds
+  // the page's lead and keywords, outranked the section that answers; it now
+  // gives that section its place (the engine's `sectionFirst`): 84 of 100
+  // (84.0 %), held-out (current) 72 of 84 (85.7 %).
+  'relevance-current-tuning.json': 0.84,
   // Written for the pages of ToolHive v0.44.0 before it was run, never tuned
   // on: 71 of 84 (84.5 %) on its first run, below this first bar. Its misses,
   // as classes: the right guide first but its section 4th to 23rd (7); a
   // question about MCPServer fields removed since v0.2.8 (3); a new feature
   // asked for by what it does, where a neighbouring feature's words win (3).
-  // The bar holds that first run; the goal is 95 %.
-  'relevance-current.json': 0.84,
+  // The bar holds that first run; the goal is 95 %. 72 of 84 (85.7 %) once
+  // a page's best section took its title record's place (`sectionFirst`).
+  'relevance-current.json': 0.85,
 };

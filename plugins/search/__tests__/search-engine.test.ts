@@ -972,3 +972,36 @@ test('editing something is, in the docs, updating or changing it', () => {
   // synonyms.ts: "edit" and "modify" find "update" and "change".
   assert.equal(first('edit a secret in the ui'), '/toolhive/guides-ui/secrets#update-a-secret');
 });
+
+test("a page's best section takes its title record's place, unless the title holds every word", () => {
+  const run = page('/run', 'Run MCP servers', [
+    ['Run a server from a container image', 'Give the image name and tag to the run command.'],
+    ['Run a server from a package', 'Give the package name with its protocol prefix.'],
+    ['Stop a server', 'The stop command ends the container.'],
+  ]);
+  // The page's lead, before its first section.
+  const lead = {level: 0, text: 'Start MCP servers from images with docker or podman.', parent: 0};
+  const records = [
+    run.records[0]!,
+    lead,
+    ...run.records.slice(1).map((r) => ({...r, parent: r.parent + 1})),
+  ];
+  const guide = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        {...run, records},
+        page('/build', 'Build containers', [['Build an image', 'Package a server as an image.']]),
+      ]),
+    ),
+  );
+  const urls = (q: string) => guide.search(q).hits.map((h) => h.record.url);
+  // The title record holds the page's lead too, and outscores the section
+  // that answers; the section takes its place, the title record the section's.
+  for (const q of ['run a docker image', 'mcp server from an image']) {
+    const hits = urls(q);
+    assert.equal(hits[0], '/run#run-a-server-from-a-container-image', `${q}: ${hits.join(' ')}`);
+    assert.equal(hits[1], '/run', `${q}: ${hits.join(' ')}`);
+  }
+  // A query that the page's title holds whole finds the page itself.
+  assert.equal(urls('run mcp servers')[0], '/run');
+});

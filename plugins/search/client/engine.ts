@@ -60,6 +60,11 @@
  *   reference heading that a guide's paragraph quotes after a label (a known
  *   issue, quoted in the guide it concerns: "Known issue: <title>"), weigh
  *   less: the guide answers with them in their context;
+ * - a page's title record, which also holds the page's lead and keywords,
+ *   gives its place to the page's best section when that scores at least
+ *   `sectionFirst` of it and the title does not hold all of the query's
+ *   words ("run a docker image" is the section on container images; "run
+ *   mcp servers" the page);
  * - one hit per URL (a page section, as DocSearch indexes are distinct on
  *   the URL), with the next best section of a page right after its first, as
  *   DocSearch lists them under the page; a section holds the words (and a
@@ -764,6 +769,12 @@ export const RANKING = {
   copy: 0.3,
   /** How much a word that only another record of the same section (URL) holds counts. */
   sectionCredit: 1,
+  /**
+   * A page's best section takes the place of its title record when it
+   * scores at least this share of it, unless the page's title holds all of
+   * the query's words (see `sectionsFirst`).
+   */
+  sectionFirst: 0.4,
   /** A page's results stay together, up to this many... */
   groupSize: 2,
   /** ...when they score at least this share of the page's best. */
@@ -841,7 +852,7 @@ export class SearchEngine {
     const ranked = this.mini.search(expanded.query, options).map((r) => this.rank(r, expanded));
     const hits = bestOfSections(ranked, expanded);
     hits.sort((a, b) => b.score - a.score);
-    return {hits: groupByPage(hits).slice(0, limit), terms};
+    return {hits: groupByPage(sectionsFirst(hits)).slice(0, limit), terms};
   }
 
   /** The CLI's commands (`thv run`, `thv config set-registry`), from the reference pages' titles. */
@@ -981,7 +992,8 @@ export class SearchEngine {
       if (traits.reference) score *= RANKING.referenceForCode;
       if (traits.code && headingShare > 0) score *= RANKING.codeForCode;
     }
-    return {record, score, matched, own, covered, verbatim};
+    const titled = record.type === 'lvl1' && headingShare === 1;
+    return {record, score, matched, own, covered, verbatim, titled};
   }
 }
 
@@ -1241,6 +1253,8 @@ interface SectionHit extends RankedHit {
   covered: number[];
   /** The record holds, as written, a name the query gives with underscores. */
   verbatim: boolean;
+  /** A page's title record whose title holds all of the query's words. */
+  titled: boolean;
 }
 
 /**
@@ -1252,7 +1266,7 @@ interface SectionHit extends RankedHit {
  * running". The section ranks by its best record so counted; the record
  * shown is the one that holds most of the words itself, for its snippet.
  */
-function bestOfSections(hits: SectionHit[], query: ExpandedQuery): RankedHit[] {
+function bestOfSections(hits: SectionHit[], query: ExpandedQuery): TitledHit[] {
   const sections = new Map<string, {held: number[]; verbatim: boolean}>();
   for (const h of hits) {
     const section = sections.get(h.record.url);
@@ -1270,7 +1284,7 @@ function bestOfSections(hits: SectionHit[], query: ExpandedQuery): RankedHit[] {
         Math.max(h.own[i]!, h.covered[i]!, held ? RANKING.sectionCredit * held[i]! : 0);
     return (words / query.totalWeight) ** RANKING.coverage;
   };
-  const best = new Map<string, {shown: RankedHit; alone: number; score: number}>();
+  const best = new Map<string, {shown: SectionHit; alone: number; score: number}>();
   for (const h of hits) {
     const section = sections.get(h.record.url)!;
     const alone = h.score * share(h, null) * (h.verbatim ? RANKING.verbatimName : 1);
@@ -1286,7 +1300,42 @@ function bestOfSections(hits: SectionHit[], query: ExpandedQuery): RankedHit[] {
     record: shown.record,
     matched: shown.matched,
     score,
+    titled: shown.titled,
   }));
+}
+
+/** A ranked hit, and whether it is a page's title record whose title holds all of the query's words. */
+interface TitledHit extends RankedHit {
+  titled: boolean;
+}
+
+/**
+ * A page's title record gives its place to the page's best section, when
+ * that section scores at least `sectionFirst` of it and the page's title
+ * does not hold all of the query's words: the title record also holds the
+ * page's lead and keywords, so it outranks the section that answers ("run a
+ * docker image" is the section on container images, not the page on
+ * running servers), and the section stands for its page as well. The two
+ * swap scores: the page keeps its rank, the title record takes the
+ * section's. Returns the hits sorted, best first.
+ */
+function sectionsFirst(hits: TitledHit[]): RankedHit[] {
+  const first = new Map<string, TitledHit>();
+  const section = new Map<string, TitledHit>();
+  for (const h of hits) {
+    const page = h.record.url_without_anchor;
+    if (!first.has(page)) first.set(page, h);
+    if (h.record.anchor !== null && !section.has(page)) section.set(page, h);
+  }
+  for (const [page, top] of first) {
+    const best = section.get(page);
+    if (top.record.type !== 'lvl1' || top.record.anchor !== null || top.titled || !best) continue;
+    if (best.score < RANKING.sectionFirst * top.score) continue;
+    [top.score, best.score] = [best.score, top.score];
+  }
+  return hits
+    .map(({record, matched, score}) => ({record, matched, score}))
+    .sort((a, b) => b.score - a.score);
 }
 
 /**
