@@ -2,8 +2,10 @@
  * Runs every docs example check once per documented release, on the pages
  * that describe it, against that release's data (data/releases/<release>/):
  * `thv` command lines, Kubernetes manifests, Cedar policies, Helm commands
- * and values, UI labels, and the configuration files of `thv vmcp` (where
- * the release has the VirtualMCPServer CRD). A page describes its docs version's release
+ * and values, UI labels, the configuration files of `thv vmcp` (where
+ * the release has the VirtualMCPServer CRD), and the webhook configuration
+ * files of `thv run --webhook-config` (where the release has
+ * webhooks/config.schema.json). A page describes its docs version's release
  * unless its front matter names another (plugins/versions/page-release.ts),
  * so a page of the current version that still describes v0.2.8 is checked
  * against v0.2.8's data until it is rewritten.
@@ -23,6 +25,7 @@ import {scanFile as scanCedar} from './cedar-policies';
 import {checkHelmValues, formatReport as formatHelm} from './helm-values';
 import {checkUiLabels, formatReport as formatUi} from './ui-labels';
 import {checkVmcpConfigs, formatReport as formatVmcp} from './vmcp-config';
+import {checkWebhookConfigs, formatReport as formatWebhook} from './webhook-config';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -98,6 +101,11 @@ function main(): number {
     if (existsSync(vmcpCrd)) {
       const vmcp = checkVmcpConfigs({root, crdFile: vmcpCrd, paths: files});
       report(formatVmcp(vmcp), vmcp.problems.length);
+    }
+    const webhookSchema = path.join(data, 'webhooks', 'config.schema.json');
+    if (existsSync(webhookSchema)) {
+      const webhooks = checkWebhookConfigs({root, schemaFile: webhookSchema, paths: files});
+      report(formatWebhook(webhooks), webhooks.problems.length);
     }
     const uiPages = pages.filter((p) => UI_PAGES.test(p.inDocs)).map((p) => p.file);
     const labels = path.join(data, 'ui', 'labels.json');
