@@ -59,11 +59,6 @@ export function createServer(dir: string, vercel: VercelConfig): http.Server {
     cleanUrls: vercel.cleanUrls ?? false,
     trailingSlash: vercel.trailingSlash,
     directoryListing: false,
-    redirects: (vercel.redirects ?? []).map((r) => ({
-      source: r.source,
-      destination: r.destination,
-      type: r.permanent === false ? 307 : 308,
-    })),
     headers: (vercel.headers ?? []).map((rule) => ({
       source: toGlob(rule.source),
       headers: rule.headers,
@@ -82,9 +77,22 @@ export function createServer(dir: string, vercel: VercelConfig): http.Server {
       console.error(`The MCP endpoint cannot load the build: ${(error as Error).message}`);
     }
   });
+  // vercel.json's redirects (literal paths, as scripts/checks/csp.ts writes
+  // them), answered as the host does: the query string goes along.
+  const redirects = new Map((vercel.redirects ?? []).map((r) => [r.source, r]));
   const server = http.createServer((req, res) => {
-    if (pathnameOf(req.url) === MCP_PATH) {
+    const pathname = pathnameOf(req.url);
+    if (pathname === MCP_PATH) {
       answerMcp(req, res);
+      return;
+    }
+    const redirect = redirects.get(pathname.replace(/(.)\/$/, '$1'));
+    if (redirect) {
+      const search = new URL(req.url ?? '/', 'http://localhost').search;
+      res.writeHead(redirect.permanent === false ? 307 : 308, {
+        Location: `${redirect.destination}${search}`,
+      });
+      res.end();
       return;
     }
     compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
