@@ -56,6 +56,9 @@ test('choosing a version opens the same page in it, and the choice is remembered
       .map(([, v]) => v),
   );
   expect(stored).toEqual([other.name]);
+  // The new page prefetches the chunks of the links it shows; leaving before
+  // they arrive would abort them, which is the test's doing, not the site's.
+  await page.waitForLoadState('networkidle');
   // From a page outside the docs, the navbar's section links lead to the chosen version.
   await ready(page, '/');
   const section = page.locator('.navbar .dropdown__link', {hasText: 'ToolHive CLI'});
