@@ -36,6 +36,7 @@ const tables = [
   'relevance-held-out.json',
   'relevance-current-tuning.json',
   'relevance-current.json',
+  'relevance-fresh.json',
 ].map((file) => {
   const table = JSON.parse(
     fs.readFileSync(path.join(root, 'plugins/search/__tests__', file), 'utf8'),

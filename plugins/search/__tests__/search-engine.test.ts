@@ -1005,3 +1005,159 @@ test("a page's best section takes its title record's place, unless the title hol
   // A query that the page's title holds whole finds the page itself.
   assert.equal(urls('run mcp servers')[0], '/run');
 });
+
+test('a question that compares two things finds the page that defines them first', () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/toolhive/guides-k8s/run', 'Run MCP servers in Kubernetes', [
+          ['Choose the transport', 'Set spec.transport to stdio or sse.'],
+        ]),
+        page('/toolhive/concepts/primer', 'MCP primer', [
+          ['Transports', 'A server speaks stdio or sse to its clients.'],
+        ]),
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // "vs", "versus", "difference between", "compared to": like "what is", the concepts first.
+  for (const q of [
+    'stdio vs sse',
+    'stdio versus sse',
+    'difference between stdio and sse',
+    'stdio or sse which is better',
+  ])
+    assert.equal(first(q), '/toolhive/concepts/primer#transports', q);
+  // A task with the same words stays with the guide.
+  assert.equal(
+    first('set the transport to stdio or sse'),
+    '/toolhive/guides-k8s/run#choose-the-transport',
+  );
+});
+
+test('a verb with "again" finds the docs\' word that prefixes it with "re"', () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/manage', 'Manage MCP servers', [
+          [
+            'Stop a server',
+            'The stop command ends a running server; a stopped server keeps its settings.',
+          ],
+          [
+            'Restart a server',
+            'The restart command brings the server back with the same settings.',
+          ],
+        ]),
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // "start ... again" is "restart", which holds both words.
+  assert.equal(first('start a stopped server again'), '/manage#restart-a-server');
+  // Without "again", "start" is only itself.
+  assert.equal(first('a stopped server'), '/manage#stop-a-server');
+});
+
+test("the operator's resource kinds name the Kubernetes surface", () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/toolhive/guides-cli/manage', 'Manage MCP servers', [
+          ['Remove a server', 'Delete a server: its container and its clean up of client entries.'],
+        ]),
+        page('/toolhive/guides-k8s/intro', 'The operator', [
+          ['What happens on delete', 'Deleting the resource removes the pods it owns.'],
+        ]),
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // synonyms.ts, SURFACES: MCPServer is a resource of the operator.
+  assert.equal(
+    first('what gets cleaned up when i delete an mcpserver'),
+    '/toolhive/guides-k8s/intro#what-happens-on-delete',
+  );
+  assert.equal(
+    first('what gets cleaned up when i delete a server'),
+    '/toolhive/guides-cli/manage#remove-a-server',
+  );
+});
+
+test('a reference section whose heading a query in words names whole is no mere reference', () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/toolhive/guides-cli/client-configuration', 'Connect clients', [
+          [
+            'Settings files',
+            'ToolHive edits the settings file of each client, such as the Amp CLI.',
+          ],
+        ]),
+        {
+          ...page('/toolhive/reference/client-compatibility', 'Client compatibility', [
+            ['Amp CLI', 'Its settings file is in the amp folder of your config folder.'],
+          ]),
+          lvl0: 'Reference',
+        },
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // A query in words finds guides before the reference, but "Amp CLI" is a
+  // name the query gives whole: the reference's section on it answers.
+  assert.equal(
+    first('amp cli config file location'),
+    '/toolhive/reference/client-compatibility#amp-cli',
+  );
+  // Naming part of it leaves the reference a reference.
+  assert.equal(
+    first('amp config file location'),
+    '/toolhive/guides-cli/client-configuration#settings-files',
+  );
+});
+
+test('"own" is a word of the query, not a stop word', () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/audit', 'Audit logging', [
+          ['Turn on audit logging', 'Audit events go to the server log by default.'],
+          ['Write events to their own file', 'Give a file path to keep audit events in a file.'],
+          ['Configuration file', 'The audit configuration file sets the log fields.'],
+        ]),
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  assert.equal(
+    first('audit log in its own file instead of the server log'),
+    '/audit#write-events-to-their-own-file',
+  );
+});
+
+test("readers' words for flags, export and custom find the docs' words", () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/manage', 'Manage MCP servers', [
+          ['Export and import a run configuration', 'Save the settings of a server to a file.'],
+          ['List servers', 'See the settings of each running server.'],
+        ]),
+        page('/run', 'Run MCP servers', [
+          ['Run a custom server', 'Give the image and its settings.'],
+          ['Set the flags', 'The run command takes flags for ports and volumes.'],
+          ['Run a server from the registry', 'Give the name of a registry image.'],
+        ]),
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // synonyms.ts: "copy" is exporting and importing, "laptop" a machine, "own" custom, "options" flags.
+  assert.equal(
+    first('copy server settings to another laptop'),
+    '/manage#export-and-import-a-run-configuration',
+  );
+  assert.equal(first('run my own image'), '/run#run-a-custom-server');
+  assert.equal(first('run command options'), '/run#set-the-flags');
+});

@@ -42,14 +42,18 @@
  *   made of them ("What is ToolHive?");
  * - a query that asks a question ("what can a server see") favours the
  *   sections whose heading asks one, as the FAQ's do, and one that asks
- *   what something is ("what is a transport"), the concepts;
+ *   what something is ("what is a transport") or compares two things
+ *   ("stdio vs sse", "which is better"), the concepts;
+ * - a verb with "again" also finds the docs' word that prefixes it with
+ *   "re", which holds both ("start it again" is "restart");
  * - the API's operations answer questions that name the API ("api",
  *   "endpoint", "rest"), and in those, an operation whose verb (the first
  *   word of its title or of its ID) the query has comes before its siblings:
  *   "api that creates a group" is "Create a group", not "List groups";
  * - the query's shape decides between guides and reference: for words
  *   ("what is mcp", "permission profile") the reference pages and the flag
- *   and field rows weigh less; for a command, flag or field name
+ *   and field rows weigh less, but not a reference section whose heading of
+ *   several words the query names whole ("amp cli"); for a command, flag or field name
  *   (`thv secret set`, `--proxy-port`, `spec.port`) or an API path they weigh
  *   more, a flag or field row whose name was typed as it is (`-e`,
  *   `spec.permissionProfile`) most, and the API operation whose method and
@@ -105,7 +109,7 @@ const STOP_WORDS = new Set(
     'me my of on or our so than that the their them then there these they this to was ' +
     'we what when where which while why will with you your ' +
     'about all am any been being both did doing during each had having he her here hers him his ' +
-    'every itself just more most myself once only other ours own same she should some such ' +
+    'every itself just more most myself once only other ours same she should some such ' +
     'those through too up very via were would make vs versus instead'
   ).split(' '),
 );
@@ -984,7 +988,11 @@ export class SearchEngine {
     if (query.endpoint && traits.endpoint)
       score *= 1 + RANKING.endpoint * endpointMatch(query.endpoint, traits.endpoint);
     if (query.shape === 'words') {
-      if (traits.reference) score *= RANKING.referenceForWords;
+      // Unless its heading is a name of several words that the query gives
+      // whole ("amp cli"); an API operation's title is no such name.
+      const named =
+        headingMatched === 1 && traits.heading.length > 1 && traits.actions.length === 0;
+      if (traits.reference && !named) score *= RANKING.referenceForWords;
       // The API's operations answer questions about the API.
       if (!query.api && traits.actions.length > 0) score *= RANKING.operationForWords;
       if (traits.code) score *= RANKING.codeForWords;
@@ -1048,8 +1056,9 @@ interface ExpandedQuery {
 /** The words a question starts with. */
 const QUESTION =
   /^\s*(?:what|what's|whats|how|why|where|which|who|when|can|does|do|is|are|should|will)\b/i;
-/** The words a question that asks what something is starts with. */
-const DEFINITION = /^\s*(?:what\s+(?:is|are)|what's|whats)\b/i;
+/** A question that asks what something is, or compares two things ("stdio vs sse"). */
+const DEFINITION =
+  /^\s*(?:what\s+(?:is|are)|what's|whats)\b|\b(?:vs|versus|difference\s+between|compared?\s+(?:to|with)|which\s+is\s+better|better\s+than)\b/i;
 
 /** Longest reader's phrase of synonyms.ts, in words. */
 const MAX_PHRASE_WORDS = 4;
@@ -1155,7 +1164,16 @@ function expandedQuery(
         for (const t of at.slice(i, i + n).flat()) steer.push([t, surface]);
     }
   if (terms.every((_, i) => steer.some(([t]) => t === i))) steer.length = 0;
+  const again = stems.indexOf('again');
   words.forEach((word, i) => {
+    // "start it again" is "restart": a verb with "again" also finds the
+    // docs' word that prefixes it with "re", when the index has one, and
+    // that word holds both.
+    if (again >= 0 && i !== again) {
+      const re = normalizeTerm(`re${word}`);
+      if (re && vocabulary.has(re))
+        alternative(re, [...new Set([...at[i]!, ...at[again]!])], RANKING.abbreviation);
+    }
     for (const t of lookup(ABBREVIATION_TABLE, stems[i]!, context))
       alternative(t, at[i]!, RANKING.abbreviation);
     for (const t of lookup(SYNONYM_TABLE, stems[i]!, context))

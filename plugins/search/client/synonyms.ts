@@ -49,6 +49,12 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['vscode', 'vs code'], docs: ['visual studio code']},
   // The docs lay out options under "Choose a provider", "Choose a transport", ...
   {reader: ['option', 'alternative', 'choice', 'pick', 'select'], docs: ['choose']},
+  // A command's options are its flags.
+  {reader: ['options', 'arguments', 'args'], docs: ['flags']},
+  // Copying a setup to another machine is exporting it there and importing it.
+  {reader: ['copy', 'move', 'transfer', 'migrate', 'clone'], docs: ['export', 'import']},
+  // Your own image or registry is, in the docs, a custom one.
+  {reader: ['own', 'my own', 'homemade'], docs: ['custom']},
   // Integrating with an editor is connecting it.
   {reader: ['integrate', 'integration'], docs: ['connect']},
   // Doing something manually is doing it by hand, or yourself.
@@ -217,8 +223,29 @@ export const SURFACES: Surface[] = [
       'minikube',
       'k3s',
       'openshift',
+      // The operator's resource kinds, a pod and a namespace are Kubernetes words.
+      'crd',
+      'crds',
+      'pod',
+      'namespace',
+      'mcpserver',
+      'mcpservers',
+      'mcpremoteproxy',
+      'mcpserverentry',
+      'mcpgroup',
+      'mcpregistry',
+      'mcptoolconfig',
+      'mcpexternalauthconfig',
+      'mcpoidcconfig',
+      'mcpauthzconfig',
+      'mcptelemetryconfig',
+      'mcpwebhookconfig',
+      'virtualmcpserver',
+      'virtualmcpcompositetooldefinition',
+      'embeddingserver',
     ],
-    pages: ['guides-k8s', 'quickstart-k8s', 'crd-spec'],
+    // crd-spec: the resource reference of v0.2.8; crds: that of later releases.
+    pages: ['guides-k8s', 'quickstart-k8s', 'crd-spec', 'crds'],
   },
   {words: ['ui', 'app', 'gui', 'desktop app'], pages: ['guides-ui', 'quickstart-ui']},
   {words: ['cli', 'command line', 'terminal'], pages: ['guides-cli', 'quickstart-cli', 'cli']},
@@ -281,7 +308,7 @@ export const EQUIVALENTS: SynonymGroup[] = [
   // Where data lives: the docs say a file or a store "keeps" it or "stores" it.
   {reader: ['store', 'keep'], docs: ['store', 'keep']},
   // The reader's own computer: the CLI guides say "your machine", the app's "your computer".
-  {reader: ['machine', 'computer'], docs: ['machine', 'computer']},
+  {reader: ['machine', 'computer', 'laptop', 'workstation'], docs: ['machine', 'computer']},
   // Irregular forms of verbs the docs use, which stemming doesn't join.
   {reader: ['sent'], docs: ['send']},
   {reader: ['built'], docs: ['build']},
