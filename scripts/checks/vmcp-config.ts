@@ -34,18 +34,18 @@
  * PATH to docs/. Prints `path:line: message` for each problem and a summary
  * line; exits 1 if there is any problem, 2 on a usage or data error.
  */
-import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {parse as parseYaml} from 'yaml';
+import {extractCodeBlocks, findRepoRoot, isMainScript} from './lib/code-blocks';
 import {
-  extractCodeBlocks,
-  findRepoRoot,
-  isMainScript,
-  listFiles,
-  relativePath,
-} from './lib/code-blocks';
+  blockTitle,
+  checkConfigFiles,
+  formatConfigReport,
+  runConfigCheck,
+  type ConfigReport,
+} from './lib/config-files';
 import {loadCrdExtract, storedSchema, toJsonSchema, type Node} from './lib/crd-structure';
 
 export const DEFAULT_CRD = 'data/releases/v0.44.0/crd/virtualmcpserver.crd.json';
@@ -53,23 +53,7 @@ export const DEFAULT_CRD = 'data/releases/v0.44.0/crd/virtualmcpserver.crd.json'
 /** A yaml block is a vMCP configuration when its title names a file vmcp*.yaml. */
 export const VMCP_TITLE = /(^|\/)vmcp[^/\s]*\.ya?ml$/i;
 
-export interface FileProblem {
-  file: string;
-  line: number;
-  message: string;
-}
-
-export interface VmcpReport {
-  files: number;
-  configs: number;
-  problems: FileProblem[];
-}
-
-/** The title of a code block's info string, if any. */
-export function blockTitle(meta: string): string | undefined {
-  const m = /(?:^|\s)title=(["'])(.*?)\1/.exec(meta);
-  return m ? m[2] : undefined;
-}
+export type VmcpReport = ConfigReport;
 
 /** Drop what the CLI doesn't apply: CEL rules (not evaluated) and CRD-only list keys. */
 function stripForCli(node: Node): Node {
@@ -404,68 +388,39 @@ export interface VmcpOptions {
   paths?: string[];
 }
 
+/** The vMCP configuration files of a page: yaml blocks titled vmcp*.yaml. */
+export function vmcpConfigBlocks(text: string): {name: string; line: number; content: string}[] {
+  return extractCodeBlocks(text).flatMap((block) => {
+    const title = blockTitle(block.meta);
+    return (block.lang === 'yaml' || block.lang === 'yml') && title && VMCP_TITLE.test(title)
+      ? [{name: title, line: block.startLine, content: block.content}]
+      : [];
+  });
+}
+
 export function checkVmcpConfigs(options: VmcpOptions = {}): VmcpReport {
   const root = options.root ?? findRepoRoot();
-  const crdFile = path.resolve(root, options.crdFile ?? DEFAULT_CRD);
-  const validate = createVmcpSchemaValidator(crdFile);
-  const files = listFiles(
-    (options.paths ?? ['docs']).map((p) => path.resolve(root, p)),
-    ['.md', '.mdx'],
-  );
-  const report: VmcpReport = {files: files.length, configs: 0, problems: []};
-  for (const file of files) {
-    const rel = relativePath(root, file);
-    for (const block of extractCodeBlocks(readFileSync(file, 'utf8'))) {
-      if (block.lang !== 'yaml' && block.lang !== 'yml') continue;
-      const title = blockTitle(block.meta);
-      if (!title || !VMCP_TITLE.test(title)) continue;
-      report.configs += 1;
-      let cfg: unknown;
-      try {
-        cfg = parseYaml(block.content);
-      } catch (e) {
-        report.problems.push({
-          file: rel,
-          line: block.startLine,
-          message: `${title}: ${(e as Error).message}`,
-        });
-        continue;
-      }
-      for (const message of configProblems(validate, cfg))
-        report.problems.push({file: rel, line: block.startLine, message: `${title}: ${message}`});
+  const validate = createVmcpSchemaValidator(path.resolve(root, options.crdFile ?? DEFAULT_CRD));
+  return checkConfigFiles(root, options.paths, vmcpConfigBlocks, (cfg) => {
+    let doc: unknown;
+    try {
+      doc = parseYaml(cfg.content);
+    } catch (e) {
+      return [(e as Error).message];
     }
-  }
-  return report;
+    return configProblems(validate, doc);
+  });
 }
 
 export function formatReport(report: VmcpReport): string[] {
-  const lines = report.problems.map((p) => `${p.file}:${p.line}: ${p.message}`);
-  lines.push(
-    `vmcp configs: ${report.configs} configuration${report.configs === 1 ? '' : 's'} checked in ${report.files} file${report.files === 1 ? '' : 's'}, ` +
-      `${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}`,
-  );
-  return lines;
+  return formatConfigReport('vmcp configs', report);
 }
 
-function main(argv: string[]): number {
-  let crdFile: string | undefined;
-  const paths: string[] = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    const a = argv[i];
-    if (a === '--crd') crdFile = argv[++i];
-    else if (a === '-h' || a === '--help') {
-      console.log('Usage: tsx scripts/checks/vmcp-config.ts [--crd FILE] [PATH...]');
-      return 0;
-    } else paths.push(a);
-  }
-  const root = findRepoRoot();
-  if (crdFile && !existsSync(path.resolve(root, crdFile))) {
-    console.error(`no such CRD extract: ${crdFile}`);
-    return 2;
-  }
-  const report = checkVmcpConfigs({root, crdFile, paths: paths.length ? paths : undefined});
-  for (const line of formatReport(report)) console.log(line);
-  return report.problems.length ? 1 : 0;
-}
-
-if (isMainScript('vmcp-config')) process.exitCode = main(process.argv.slice(2));
+if (isMainScript('vmcp-config'))
+  process.exitCode = runConfigCheck(process.argv.slice(2), {
+    script: 'scripts/checks/vmcp-config.ts',
+    option: '--crd',
+    data: 'CRD extract',
+    check: ({root, dataFile, paths}) => checkVmcpConfigs({root, crdFile: dataFile, paths}),
+    format: formatReport,
+  });

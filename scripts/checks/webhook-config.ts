@@ -38,18 +38,18 @@
  * PATH to docs/. Prints `path:line: message` for each problem and a summary
  * line; exits 1 if there is any problem, 2 on a usage or data error.
  */
-import {existsSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020';
 import {parse as parseYaml} from 'yaml';
+import {extractCodeBlocks, findRepoRoot, isMainScript} from './lib/code-blocks';
 import {
-  extractCodeBlocks,
-  findRepoRoot,
-  isMainScript,
-  listFiles,
-  relativePath,
-} from './lib/code-blocks';
-import {blockTitle} from './vmcp-config';
+  blockTitle,
+  checkConfigFiles,
+  formatConfigReport,
+  runConfigCheck,
+  type ConfigReport,
+} from './lib/config-files';
 
 export const DEFAULT_SCHEMA = 'data/releases/v0.44.0/webhooks/config.schema.json';
 
@@ -68,17 +68,7 @@ const EXAMPLE_HOME = '/home/user';
 
 export type Format = 'yaml' | 'json';
 
-export interface FileProblem {
-  file: string;
-  line: number;
-  message: string;
-}
-
-export interface WebhookReport {
-  files: number;
-  configs: number;
-  problems: FileProblem[];
-}
+export type WebhookReport = ConfigReport;
 
 /** One configuration found in a page. */
 export interface WebhookConfigBlock {
@@ -388,61 +378,26 @@ export function checkWebhookConfigs(options: WebhookOptions = {}): WebhookReport
   const validate = createWebhookSchemaValidator(
     path.resolve(root, options.schemaFile ?? DEFAULT_SCHEMA),
   );
-  const files = listFiles(
-    (options.paths ?? ['docs']).map((p) => path.resolve(root, p)),
-    ['.md', '.mdx'],
-  );
-  const report: WebhookReport = {files: files.length, configs: 0, problems: []};
-  for (const file of files) {
-    const rel = relativePath(root, file);
-    for (const cfg of webhookConfigBlocks(readFileSync(file, 'utf8'))) {
-      report.configs += 1;
-      let doc: unknown;
-      try {
-        doc = parseConfig(cfg.content, cfg.format);
-      } catch (e) {
-        report.problems.push({
-          file: rel,
-          line: cfg.line,
-          message: `${cfg.name}: failed to parse as ${cfg.format.toUpperCase()}: ${(e as Error).message}`,
-        });
-        continue;
-      }
-      for (const message of configProblems(validate, doc, cfg.format))
-        report.problems.push({file: rel, line: cfg.line, message: `${cfg.name}: ${message}`});
+  return checkConfigFiles(root, options.paths, webhookConfigBlocks, (cfg) => {
+    let doc: unknown;
+    try {
+      doc = parseConfig(cfg.content, cfg.format);
+    } catch (e) {
+      return [`failed to parse as ${cfg.format.toUpperCase()}: ${(e as Error).message}`];
     }
-  }
-  return report;
+    return configProblems(validate, doc, cfg.format);
+  });
 }
 
 export function formatReport(report: WebhookReport): string[] {
-  const lines = report.problems.map((p) => `${p.file}:${p.line}: ${p.message}`);
-  lines.push(
-    `webhook configs: ${report.configs} configuration${report.configs === 1 ? '' : 's'} checked in ${report.files} file${report.files === 1 ? '' : 's'}, ` +
-      `${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}`,
-  );
-  return lines;
+  return formatConfigReport('webhook configs', report);
 }
 
-function main(argv: string[]): number {
-  let schemaFile: string | undefined;
-  const paths: string[] = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    const a = argv[i];
-    if (a === '--schema') schemaFile = argv[++i];
-    else if (a === '-h' || a === '--help') {
-      console.log('Usage: tsx scripts/checks/webhook-config.ts [--schema FILE] [PATH...]');
-      return 0;
-    } else paths.push(a);
-  }
-  const root = findRepoRoot();
-  if (schemaFile && !existsSync(path.resolve(root, schemaFile))) {
-    console.error(`no such schema: ${schemaFile}`);
-    return 2;
-  }
-  const report = checkWebhookConfigs({root, schemaFile, paths: paths.length ? paths : undefined});
-  for (const line of formatReport(report)) console.log(line);
-  return report.problems.length ? 1 : 0;
-}
-
-if (isMainScript('webhook-config')) process.exitCode = main(process.argv.slice(2));
+if (isMainScript('webhook-config'))
+  process.exitCode = runConfigCheck(process.argv.slice(2), {
+    script: 'scripts/checks/webhook-config.ts',
+    option: '--schema',
+    data: 'schema',
+    check: ({root, dataFile, paths}) => checkWebhookConfigs({root, schemaFile: dataFile, paths}),
+    format: formatReport,
+  });

@@ -8,13 +8,13 @@ import {findRepoRoot} from '../lib/code-blocks';
 import {
   DEFAULT_CRD,
   VMCP_TITLE,
-  blockTitle,
   checkVmcpConfigs,
   configProblems,
   createVmcpSchemaValidator,
   semanticProblems,
   vmcpConfigSchema,
 } from '../vmcp-config';
+import {blockTitle} from '../lib/config-files';
 
 const root = findRepoRoot();
 const crd = path.join(root, DEFAULT_CRD);
