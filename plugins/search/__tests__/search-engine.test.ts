@@ -1161,3 +1161,36 @@ test("readers' words for flags, export and custom find the docs' words", () => {
   assert.equal(first('run my own image'), '/run#run-a-custom-server');
   assert.equal(first('run command options'), '/run#set-the-flags');
 });
+
+test("readers' words for installing an app, starting and moving around find the docs' words", () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/toolhive/guides-ui/install', 'Install ToolHive UI', [
+          ['Install the app', 'Pick the installer for Windows, macOS or Linux.'],
+          ['Start the app when you log in', 'Turn on the setting in the app.'],
+          ['Release notes', 'Each release of the desktop app on Windows lists its changes.'],
+        ]),
+        page('/toolhive/guides-cli/terminal-ui', 'Terminal dashboard', [
+          ['Move around', 'Arrow keys select a server; Tab changes the panel.'],
+          ['Open the dashboard', 'Run thv tui in a terminal.'],
+        ]),
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // synonyms.ts: downloading an app is installing it, launching is
+  // starting, logging in is "log in", navigating is moving around.
+  assert.equal(
+    first('download the desktop app on windows'),
+    '/toolhive/guides-ui/install#install-the-app',
+  );
+  assert.equal(
+    first('launch the app automatically at login'),
+    '/toolhive/guides-ui/install#start-the-app-when-you-log-in',
+  );
+  assert.equal(
+    first('navigate the terminal dashboard with the keyboard'),
+    '/toolhive/guides-cli/terminal-ui#move-around',
+  );
+});

@@ -43,12 +43,18 @@ export const SYNONYMS: SynonymGroup[] = [
   // A container engine is what the docs call a container runtime.
   {reader: ['engine'], docs: ['runtime']},
   // Signing in, in its other spellings.
-  {reader: ['login', 'log in', 'signin', 'sign in', 'logon'], docs: ['sign', 'login']},
+  {reader: ['login', 'log in', 'signin', 'sign in', 'logon'], docs: ['sign', 'login', 'log in']},
   // Editors and IDEs are what the docs call clients.
   {reader: ['ide', 'editor'], docs: ['client']},
   {reader: ['vscode', 'vs code'], docs: ['visual studio code']},
   // The docs lay out options under "Choose a provider", "Choose a transport", ...
   {reader: ['option', 'alternative', 'choice', 'pick', 'select'], docs: ['choose']},
+  // Getting an app is installing it.
+  {reader: ['download', 'get'], docs: ['install'], when: ['app', 'ui', 'desktop']},
+  // Launching or opening something is starting it.
+  {reader: ['launch'], docs: ['start']},
+  // Navigating a screen is moving around it.
+  {reader: ['navigate'], docs: ['move']},
   // A command's options are its flags.
   {reader: ['options', 'arguments', 'args'], docs: ['flags']},
   // Copying a setup to another machine is exporting it there and importing it.
