@@ -333,6 +333,11 @@ test.describe('API reference accessibility', () => {
         await page.setViewportSize({width: 1280, height: 800});
         await page.emulateMedia({colorScheme: mode});
         await page.goto(pagePath);
+        // Audit the page at rest, as the crawl does: hydrated, with the
+        // search button's key caps drawn (DocSearch draws them, and the
+        // button's name gains them, once the page is interactive).
+        await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+        await expect(page.locator('.DocSearch-Button-Key').first()).toBeVisible();
         if (pagePath !== INFO_PAGE) await waitForExplorer(page);
         await expect.poll(() => currentTheme(page)).toBe(mode);
         await animationsFinished(page);
