@@ -174,7 +174,7 @@ test('a section holds the words its heading and paragraphs hold between them', (
             'Stopped ones are left out; only running ones show.',
           ],
         ]),
-        page('/run', 'Run servers', [
+        page('/logs', 'Follow logs', [
           ['Watch a server', 'Follow what a server prints while it is running.'],
         ]),
       ]),
@@ -184,7 +184,7 @@ test('a section holds the words its heading and paragraphs hold between them', (
   // No record holds all three words. "List your servers" holds them between
   // its heading and two paragraphs; "Watch a server" holds two in one.
   assert.ok(
-    urls.indexOf('/manage#list-your-servers') < urls.indexOf('/run#watch-a-server'),
+    urls.indexOf('/manage#list-your-servers') < urls.indexOf('/logs#watch-a-server'),
     urls.join(' '),
   );
   assert.equal(new Set(urls).size, urls.length);
@@ -996,14 +996,48 @@ test("a page's best section takes its title record's place, unless the title hol
   );
   const urls = (q: string) => guide.search(q).hits.map((h) => h.record.url);
   // The title record holds the page's lead too, and outscores the section
-  // that answers; the section takes its place, the title record the section's.
+  // that answers; the section takes its place. The title record, which the
+  // page's best section now stands for, doesn't stand above the next one.
   for (const q of ['run a docker image', 'mcp server from an image']) {
     const hits = urls(q);
     assert.equal(hits[0], '/run#run-a-server-from-a-container-image', `${q}: ${hits.join(' ')}`);
-    assert.equal(hits[1], '/run', `${q}: ${hits.join(' ')}`);
+    assert.match(hits[1]!, /^\/run#/, `${q}: ${hits.join(' ')}`);
+    assert.equal(hits[2], '/run', `${q}: ${hits.join(' ')}`);
   }
-  // A query that the page's title holds whole finds the page itself.
+  // A query that the page's title holds whole finds the page itself...
   assert.equal(urls('run mcp servers')[0], '/run');
+  // ...and so does one whose other word nothing holds (a typo past tolerance).
+  assert.equal(urls('run mcp servers qqqqzzzz')[0], '/run');
+});
+
+test("a page's section takes the page's place however little of the query it holds", () => {
+  // The page's lead holds every word of the query; its one section holds
+  // one. The section still stands for the page, ahead of the page entry.
+  const guide = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        {
+          path: '/runtime',
+          lvl0: 'Guides',
+          lvl1: 'Container engines',
+          records: [
+            {level: 1, text: 'Container engines', parent: -1},
+            {
+              level: 0,
+              text: 'Configure docker, podman or colima as the runtime that starts MCP servers.',
+              parent: 0,
+            },
+            {level: 2, text: 'Colima on macOS', parent: 0, anchor: 'colima-on-macos'},
+            {level: 0, text: 'Start the colima virtual machine first.', parent: 2},
+          ],
+        },
+        page('/other', 'Other page', [['Unrelated', 'Nothing about engines here.']]),
+      ]),
+    ),
+  );
+  const hits = guide.search('configure docker podman colima runtime').hits.map((h) => h.record.url);
+  assert.equal(hits[0], '/runtime#colima-on-macos', hits.join(' '));
+  assert.ok(hits.indexOf('/runtime') > 0, hits.join(' '));
 });
 
 test('a question that compares two things finds the page that defines them first', () => {

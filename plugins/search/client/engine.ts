@@ -65,10 +65,10 @@
  *   issue, quoted in the guide it concerns: "Known issue: <title>"), weigh
  *   less: the guide answers with them in their context;
  * - a page's title record, which also holds the page's lead and keywords,
- *   gives its place to the page's best section when that scores at least
- *   `sectionFirst` of it and the title does not hold all of the query's
- *   words ("run a docker image" is the section on container images; "run
- *   mcp servers" the page);
+ *   gives its place to the page's best section unless the title holds all of
+ *   the query's words ("run a docker image" is the section on container
+ *   images; "run mcp servers" the page), and never stands above a section
+ *   of its own page;
  * - one hit per URL (a page section, as DocSearch indexes are distinct on
  *   the URL), with the next best section of a page right after its first, as
  *   DocSearch lists them under the page; a section holds the words (and a
@@ -773,12 +773,6 @@ export const RANKING = {
   copy: 0.3,
   /** How much a word that only another record of the same section (URL) holds counts. */
   sectionCredit: 1,
-  /**
-   * A page's best section takes the place of its title record when it
-   * scores at least this share of it, unless the page's title holds all of
-   * the query's words (see `sectionsFirst`).
-   */
-  sectionFirst: 0.4,
   /** A page's results stay together, up to this many... */
   groupSize: 2,
   /** ...when they score at least this share of the page's best. */
@@ -853,10 +847,14 @@ export class SearchEngine {
       this.actions ??= new Set(this.traits.flatMap((t) => t.actions));
       for (const w of expanded.exact.flat()) if (this.actions.has(w)) expanded.verbs.add(w);
     }
-    const ranked = this.mini.search(expanded.query, options).map((r) => this.rank(r, expanded));
+    const results = this.mini.search(expanded.query, options);
+    // The query's words that some record holds: a word that nothing holds
+    // (a typo past tolerance) doesn't keep a page's title from naming the query.
+    const live = new Set(results.flatMap((r) => r.queryTerms.flatMap((t) => expanded.slots.get(t) ?? [])));
+    const ranked = results.map((r) => this.rank(r, expanded, live.size));
     const hits = bestOfSections(ranked, expanded);
     hits.sort((a, b) => b.score - a.score);
-    return {hits: groupByPage(sectionsFirst(hits)).slice(0, limit), terms};
+    return {hits: pageEntriesAfterSections(groupByPage(sectionsFirst(hits))).slice(0, limit), terms};
   }
 
   /** The CLI's commands (`thv run`, `thv config set-registry`), from the reference pages' titles. */
@@ -926,7 +924,7 @@ export class SearchEngine {
     return {own, covered};
   }
 
-  private rank(result: SearchResult, query: ExpandedQuery): SectionHit {
+  private rank(result: SearchResult, query: ExpandedQuery, live: number): SectionHit {
     const termCount = query.terms.length;
     const id = result.id as number;
     const record = this.records[id]!;
@@ -935,18 +933,20 @@ export class SearchEngine {
     // The share of the query's words that `words` hold: a word found as
     // itself or a synonym stands for its query words (a compound for two),
     // one found as a prefix or with a typo for one.
-    const share = (words: string[]) => {
-      const held = new Set<number>();
+    const held = (words: string[]) => {
+      const slots = new Set<number>();
       let other = 0;
       for (const w of words) {
         if (!matched.has(w)) continue;
         const at = query.slots.get(w);
-        if (at) for (const i of at) held.add(i);
+        if (at) for (const i of at) slots.add(i);
         else other += 1;
       }
-      return Math.min(held.size + other, termCount) / termCount;
+      return Math.min(slots.size + other, termCount);
     };
-    const headingShare = share(traits.heading);
+    const share = (words: string[]) => held(words) / termCount;
+    const headingHeld = held(traits.heading);
+    const headingShare = headingHeld / termCount;
     // How much of the heading is what was asked for: all of it for "What is
     // ToolHive?" and "tool hive", a quarter for "Run the ToolHive API server".
     let ofHeading = 0;
@@ -1000,7 +1000,7 @@ export class SearchEngine {
       if (traits.reference) score *= RANKING.referenceForCode;
       if (traits.code && headingShare > 0) score *= RANKING.codeForCode;
     }
-    const titled = record.type === 'lvl1' && headingShare === 1;
+    const titled = record.type === 'lvl1' && headingHeld >= Math.max(live, 1);
     return {record, score, matched, own, covered, verbatim, titled};
   }
 }
@@ -1328,16 +1328,15 @@ interface TitledHit extends RankedHit {
 }
 
 /**
- * A page's title record gives its place to the page's best section, when
- * that section scores at least `sectionFirst` of it and the page's title
- * does not hold all of the query's words: the title record also holds the
- * page's lead and keywords, so it outranks the section that answers ("run a
- * docker image" is the section on container images, not the page on
- * running servers), and the section stands for its page as well. The two
- * swap scores: the page keeps its rank, the title record takes the
- * section's. Returns the hits sorted, best first.
+ * A page's title record gives its place to the page's best section unless
+ * the page's title holds all of the query's words: the title record also
+ * holds the page's lead and keywords, so it outranks the section that
+ * answers ("run a docker image" is the section on container images, not the
+ * page on running servers), and the section stands for its page as well.
+ * The two swap scores: the page keeps its rank, the title record takes the
+ * section's. Returns the hits sorted, best first, still marked.
  */
-function sectionsFirst(hits: TitledHit[]): RankedHit[] {
+function sectionsFirst(hits: TitledHit[]): TitledHit[] {
   const first = new Map<string, TitledHit>();
   const section = new Map<string, TitledHit>();
   for (const h of hits) {
@@ -1347,13 +1346,39 @@ function sectionsFirst(hits: TitledHit[]): RankedHit[] {
   }
   for (const [page, top] of first) {
     const best = section.get(page);
-    if (top.record.type !== 'lvl1' || top.record.anchor !== null || top.titled || !best) continue;
-    if (best.score < RANKING.sectionFirst * top.score) continue;
+    if (!isPageEntry(top) || !best) continue;
     [top.score, best.score] = [best.score, top.score];
   }
-  return hits
-    .map(({record, matched, score}) => ({record, matched, score}))
-    .sort((a, b) => b.score - a.score);
+  return hits.sort((a, b) => b.score - a.score);
+}
+
+/** A page's title record whose title does not hold all of the query's words. */
+function isPageEntry(h: TitledHit): boolean {
+  return h.record.type === 'lvl1' && h.record.anchor === null && !h.titled;
+}
+
+/**
+ * After grouping, a page's title record that still stands above one of the
+ * page's sections (it came second, right under the page's best section, or
+ * the page's sections scored too low to be grouped) swaps places with the
+ * next of those sections: a section says where on the page the answer is,
+ * and the page entry adds nothing under its own section. Titled pages ("thv
+ * run" on the page of `thv run`) keep their place.
+ */
+function pageEntriesAfterSections(hits: TitledHit[]): RankedHit[] {
+  const out = hits.slice();
+  const done = new Set<string>();
+  for (let i = 0; i < out.length; i += 1) {
+    const h = out[i]!;
+    const page = h.record.url_without_anchor;
+    if (!isPageEntry(h) || done.has(page)) continue;
+    done.add(page);
+    const j = out.findIndex(
+      (x, k) => k > i && x.record.url_without_anchor === page && x.record.anchor !== null,
+    );
+    if (j > i) [out[i], out[j]] = [out[j]!, h];
+  }
+  return out.map(({record, matched, score}) => ({record, matched, score}));
 }
 
 /**
@@ -1362,9 +1387,9 @@ function sectionsFirst(hits: TitledHit[]): RankedHit[] {
  * page, each scoring at least `groupShare` of the page's best. Other hits
  * keep their place.
  */
-function groupByPage(hits: RankedHit[]): RankedHit[] {
-  const groups: RankedHit[][] = [];
-  const open = new Map<string, RankedHit[]>();
+function groupByPage(hits: TitledHit[]): TitledHit[] {
+  const groups: TitledHit[][] = [];
+  const open = new Map<string, TitledHit[]>();
   for (const hit of hits) {
     const page = hit.record.url_without_anchor;
     const group = open.get(page);
