@@ -631,7 +631,10 @@ function renderIssues(fixed: FixedIssues[], still: KnownIssue[], o: RenderOption
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/-$/, '')}`;
   for (const f of fixed) {
-    out.push(heading(3, productTitle(f.product), slug(f.product)), '');
+    // "Fixed in ToolHive", not "ToolHive": a heading that is only the
+    // product's name would seem to answer every question that names it.
+    const where = f.product.endsWith('chart') ? 'the ' : '';
+    out.push(heading(3, `Fixed in ${where}${productTitle(f.product)}`, slug(f.product)), '');
     const range = `${productTitle(f.product)} ${f.older} and ${f.newer}`;
     if (f.issues.length === 0) {
       out.push(`No entry was fixed between ${range}.`, '');

@@ -997,12 +997,14 @@ test("a page's best section takes its title record's place, unless the title hol
   const urls = (q: string) => guide.search(q).hits.map((h) => h.record.url);
   // The title record holds the page's lead too, and outscores the section
   // that answers; the section takes its place. The title record, which the
-  // page's best section now stands for, doesn't stand above the next one.
+  // page's best section now stands for, comes after the page's sections.
   for (const q of ['run a docker image', 'mcp server from an image']) {
     const hits = urls(q);
     assert.equal(hits[0], '/run#run-a-server-from-a-container-image', `${q}: ${hits.join(' ')}`);
-    assert.match(hits[1]!, /^\/run#/, `${q}: ${hits.join(' ')}`);
-    assert.equal(hits[2], '/run', `${q}: ${hits.join(' ')}`);
+    const sections = hits.filter((u) => u.startsWith('/run#'));
+    assert.ok(sections.length >= 2, `${q}: ${hits.join(' ')}`);
+    for (const u of sections)
+      assert.ok(hits.indexOf(u) < hits.indexOf('/run'), `${q}: ${hits.join(' ')}`);
   }
   // A query that the page's title holds whole finds the page itself...
   assert.equal(urls('run mcp servers')[0], '/run');

@@ -1358,25 +1358,45 @@ function isPageEntry(h: TitledHit): boolean {
 }
 
 /**
- * After grouping, a page's title record that still stands above one of the
- * page's sections (it came second, right under the page's best section, or
- * the page's sections scored too low to be grouped) swaps places with the
- * next of those sections: a section says where on the page the answer is,
- * and the page entry adds nothing under its own section. Titled pages ("thv
- * run" on the page of `thv run`) keep their place.
+ * After grouping, a page's title record makes way for the page's sections:
+ * it swaps places with the next of the page's sections that ranks below it
+ * (it came second, right under the page's best section, or the page's
+ * sections scored too low to be grouped), then moves down to right after the
+ * last of them. A section says where on the page the answer is, and the page
+ * entry adds nothing under its own sections. Titled pages ("thv run" on the
+ * page of `thv run`) keep their place.
  */
-function pageEntriesAfterSections(hits: TitledHit[]): RankedHit[] {
-  const out = hits.slice();
-  const done = new Set<string>();
-  for (let i = 0; i < out.length; i += 1) {
-    const h = out[i]!;
+function pageEntriesAfterSections(grouped: TitledHit[]): RankedHit[] {
+  const hits = grouped.slice();
+  const entryAt = new Map<string, number>();
+  for (let i = 0; i < hits.length; i += 1) {
+    const h = hits[i]!;
     const page = h.record.url_without_anchor;
-    if (!isPageEntry(h) || done.has(page)) continue;
-    done.add(page);
-    const j = out.findIndex(
+    if (!isPageEntry(h) || entryAt.has(page)) continue;
+    const j = hits.findIndex(
       (x, k) => k > i && x.record.url_without_anchor === page && x.record.anchor !== null,
     );
-    if (j > i) [out[i], out[j]] = [out[j]!, h];
+    if (j > i) [hits[i], hits[j]] = [hits[j]!, h];
+    entryAt.set(page, j > i ? j : i);
+  }
+  const lastBelow = new Map<string, TitledHit>();
+  hits.forEach((h, k) => {
+    const at = entryAt.get(h.record.url_without_anchor);
+    if (at !== undefined && k > at && h.record.anchor !== null)
+      lastBelow.set(h.record.url_without_anchor, h);
+  });
+  const follows = new Map<TitledHit, TitledHit>();
+  for (const [page, at] of entryAt) {
+    const section = lastBelow.get(page);
+    if (section) follows.set(section, hits[at]!);
+  }
+  const moved = new Set(follows.values());
+  const out: TitledHit[] = [];
+  for (const h of hits) {
+    if (moved.has(h)) continue;
+    out.push(h);
+    const entry = follows.get(h);
+    if (entry) out.push(entry);
   }
   return out.map(({record, matched, score}) => ({record, matched, score}));
 }
