@@ -861,6 +861,49 @@ test("in a question about the API, the operation with the query's verb comes fir
   assert.equal(first('add a group'), '/toolhive/guides-ui/groups#add-a-group');
 });
 
+test('a question that says it goes through the API finds the operation, not the guide on the API', () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        operation('delete-workload', 'Delete a workload', 'DELETE /api/v1beta/workloads/:name'),
+        operation('edit-workload', 'Edit a workload', 'POST /api/v1beta/workloads/:name/edit'),
+        operation('list-workloads', 'List workloads', 'GET /api/v1beta/workloads'),
+        page('/toolhive/guides-cli/api-server', 'Run the API server', [
+          ['Secure the API server', 'Any process on your machine can call the REST API server.'],
+        ]),
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // synonyms.ts, SURFACES: "rest api", "through the api" steer to the API's
+  // operations; in an API question "remove" is the API's "delete" and
+  // "change" its "edit".
+  assert.equal(first('remove a server through the rest api'), '/api/delete-workload');
+  assert.equal(first('change a server via the rest api'), '/api/edit-workload');
+  // A question about the API server itself still finds its guide.
+  assert.equal(
+    first('secure the api server'),
+    '/toolhive/guides-cli/api-server#secure-the-api-server',
+  );
+});
+
+test("changing a thing's settings finds where the docs edit it", () => {
+  const search = new SearchEngine(
+    unpackRecords(
+      packRecords([
+        page('/toolhive/guides-cli/manage', 'Manage MCP servers', [
+          ['Edit a server', 'Give the server new flags; ToolHive restarts it with them.'],
+          ['Server settings', 'Each running server shows its settings in the table.'],
+        ]),
+      ]),
+    ),
+  );
+  const first = (q: string) => search.search(q).hits[0]?.record.url;
+  // synonyms.ts: "change" and "modify" are also the docs' "edit".
+  for (const q of ['change a server', 'modify a running server'])
+    assert.equal(first(q), '/toolhive/guides-cli/manage#edit-a-server', q);
+});
+
 test("a well-known product the docs don't name finds the docs' word for its kind", () => {
   const search = new SearchEngine(
     unpackRecords(
@@ -893,6 +936,9 @@ test("a well-known product the docs don't name finds the docs' word for its kind
     first('send traces to datadog'),
     '/toolhive/guides-cli/telemetry#send-telemetry-to-a-hosted-backend',
   );
+  // So are Honeycomb and Grafana Cloud.
+  for (const q of ['export traces to honeycomb', 'grafana cloud'])
+    assert.equal(first(q), '/toolhive/guides-cli/telemetry#send-telemetry-to-a-hosted-backend', q);
 });
 
 test('a question that asks what something is finds the page that defines it first', () => {

@@ -850,11 +850,16 @@ export class SearchEngine {
     const results = this.mini.search(expanded.query, options);
     // The query's words that some record holds: a word that nothing holds
     // (a typo past tolerance) doesn't keep a page's title from naming the query.
-    const live = new Set(results.flatMap((r) => r.queryTerms.flatMap((t) => expanded.slots.get(t) ?? [])));
+    const live = new Set(
+      results.flatMap((r) => r.queryTerms.flatMap((t) => expanded.slots.get(t) ?? [])),
+    );
     const ranked = results.map((r) => this.rank(r, expanded, live.size));
     const hits = bestOfSections(ranked, expanded);
     hits.sort((a, b) => b.score - a.score);
-    return {hits: pageEntriesAfterSections(groupByPage(sectionsFirst(hits))).slice(0, limit), terms};
+    return {
+      hits: pageEntriesAfterSections(groupByPage(sectionsFirst(hits))).slice(0, limit),
+      terms,
+    };
   }
 
   /** The CLI's commands (`thv run`, `thv config set-registry`), from the reference pages' titles. */

@@ -136,6 +136,8 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['browse', 'discover', 'look for'], docs: ['find']},
   // Editing or modifying something is, in the docs, updating or changing it.
   {reader: ['edit', 'modify'], docs: ['update', 'change']},
+  // Changing a thing's settings is editing it ("change a server's settings").
+  {reader: ['change', 'modify', 'alter', 'reconfigure'], docs: ['edit']},
   // Restricting is what the docs call limiting; a domain is a host.
   {reader: ['restrict', 'restriction'], docs: ['limit']},
   {reader: ['domain', 'domains'], docs: ['host']},
@@ -160,7 +162,12 @@ export const SYNONYMS: SynonymGroup[] = [
   {reader: ['sso', 'idp'], docs: ['oidc']},
   // The verbs of the API's operations, as a reader says them (`RANKING.operationVerb`).
   {reader: ['add', 'new'], docs: ['create', 'register'], when: API_WORDS},
-  {reader: ['update', 'change'], docs: ['update', 'change'], when: API_WORDS},
+  {
+    reader: ['update', 'change', 'modify', 'edit', 'alter'],
+    docs: ['update', 'change', 'edit'],
+    when: API_WORDS,
+  },
+  {reader: ['remove', 'delete', 'destroy', 'drop'], docs: ['delete', 'remove'], when: API_WORDS},
   {
     reader: ['fetch', 'read', 'show', 'view', 'retrieve', 'return'],
     docs: ['get', 'read', 'show'],
@@ -192,7 +199,23 @@ export const PRODUCTS: SynonymGroup[] = [
     ],
     docs: ['oidc', 'identity provider'],
   },
-  {reader: ['datadog', 'new relic', 'splunk', 'dynatrace', 'lightstep'], docs: ['hosted backend']},
+  {
+    reader: [
+      'datadog',
+      'new relic',
+      'splunk',
+      'dynatrace',
+      'lightstep',
+      'honeycomb',
+      'grafana cloud',
+      'elastic apm',
+      'signoz',
+      'axiom',
+      'uptrace',
+      'sentry',
+    ],
+    docs: ['hosted backend'],
+  },
   {reader: ['orbstack', 'lima', 'containerd'], docs: ['container runtime']},
   {reader: ['eks', 'gke', 'aks', 'minikube', 'k3s', 'k3d', 'microk8s'], docs: ['kubernetes']},
   {
@@ -255,6 +278,20 @@ export const SURFACES: Surface[] = [
   },
   {words: ['ui', 'app', 'gui', 'desktop app'], pages: ['guides-ui', 'quickstart-ui']},
   {words: ['cli', 'command line', 'terminal'], pages: ['guides-cli', 'quickstart-cli', 'cli']},
+  // The API's reference: its operations ("delete a workload through the rest api").
+  {
+    words: [
+      'rest api',
+      'rest',
+      'via the api',
+      'through the api',
+      'with the api',
+      'using the api',
+      'api call',
+      'api endpoint',
+    ],
+    pages: ['api'],
+  },
   {
     words: [
       'cursor',
