@@ -37,6 +37,7 @@ const tables = [
   'relevance-current-tuning.json',
   'relevance-current.json',
   'relevance-fresh.json',
+  'relevance-current-fresh.json',
 ].map((file) => {
   const table = JSON.parse(
     fs.readFileSync(path.join(root, 'plugins/search/__tests__', file), 'utf8'),

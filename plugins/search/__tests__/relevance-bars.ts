@@ -64,6 +64,10 @@
  * as classes, added the readers' words "options" (flags), "copy" and "move"
  * (export, import), "own" (custom) and "laptop" (machine) and "which is
  * better" as a comparison: 33 of 42, tuning 512 of 535, held-out 183.
+ * The rules written before the current version's fresh batches (see
+ * relevance-current-fresh.json below) replaced `sectionFirst` with a page
+ * entry that always gives its place to its sections: tuning 516 of 535,
+ * held-out 184 of 189 (97.4 %), 4 queries above the bar.
  */
 export const MIN_HIT_RATE: Record<string, number> = {
   'relevance.json': 0.95,
@@ -81,7 +85,8 @@ export const MIN_HIT_RATE: Record<string, number> = {
   // (84.0 %), held-out (current) 72 of 84 (85.7 %). Readers' words for
   // downloading an app (installing it), launching (starting), logging in
   // ("log in") and navigating (moving around): 85 of 100, held-out
-  // unchanged.
+  // unchanged. After the rules of the current fresh batches (below): 90 of
+  // 100 (90.0 %), held-out (current) 77 of 84 (91.7 %).
   'relevance-current-tuning.json': 0.84,
   // Written for the pages of ToolHive v0.44.0 before it was run, never tuned
   // on: 71 of 84 (84.5 %) on its first run, below this first bar. Its misses,
@@ -93,6 +98,27 @@ export const MIN_HIT_RATE: Record<string, number> = {
   'relevance-current.json': 0.85,
   // Fresh questions (see above): 65 of 83 (78.3 %), batch 4 after its
   // classes and batch 5 at its first run. The bar holds that; the goal for a
-  // fresh batch's first run is 92 %.
+  // fresh batch's first run is 92 %. 70 of 83 (84.3 %) after the rules of
+  // the current-version batches below.
   'relevance-fresh.json': 0.78,
+  // Two fresh batches for the current version, written at the same time by
+  // two readers who had seen neither the engine nor the tables. Before either
+  // was run, two rules from the older tables: a page's title record gives its
+  // place to the page's best section however little of the query that holds,
+  // and then moves below the page's sections (a word that nothing holds, a
+  // typo past tolerance, doesn't stop a title from naming the query);
+  // the page of changes heads its fixed issues "Fixed in <product>" (a
+  // heading that was the product's bare name matched any question naming
+  // it). Tuning 516 of 535, held-out 184 of 189, current tuning 90 of 100,
+  // current held-out 77 of 84, fresh 70 of 83.
+  // Batch 6 (the first 47) found 34 of 47 (72.3 %) on its first run. Its
+  // misses, studied as classes: "rest api", "through the api" and the like
+  // steer to the API's operations, where "remove" is "delete" and "change"
+  // is "edit"; changing a thing's settings is editing it; Honeycomb, Grafana
+  // Cloud and other hosted observability backends are the docs' "hosted
+  // backend": 37 of 47, the other tables unchanged. Batch 7 (the other 47),
+  // kept sealed until then, found 37 of 47 (78.7 %) on its first run, in the
+  // site search and search_docs alike: 74 of 94 (78.7 %). (Three questions
+  // that were word for word in an older table are out of both counts.)
+  'relevance-current-fresh.json': 0.78,
 };
