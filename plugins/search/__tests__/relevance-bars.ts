@@ -64,10 +64,9 @@
  * as classes, added the readers' words "options" (flags), "copy" and "move"
  * (export, import), "own" (custom) and "laptop" (machine) and "which is
  * better" as a comparison: 33 of 42, tuning 512 of 535, held-out 183.
- * The rules written before the current version's fresh batches (see
- * relevance-current-fresh.json below) replaced `sectionFirst` with a page
- * entry that always gives its place to its sections: tuning 516 of 535,
- * held-out 184 of 189 (97.4 %), 4 queries above the bar.
+ * With the rules of the current version's fresh batches (see
+ * relevance-current-fresh.json below): tuning 514 of 535, held-out 183 of
+ * 189 (96.8 %), 3 queries above the bar.
  */
 export const MIN_HIT_RATE: Record<string, number> = {
   'relevance.json': 0.95,
@@ -86,7 +85,7 @@ export const MIN_HIT_RATE: Record<string, number> = {
   // downloading an app (installing it), launching (starting), logging in
   // ("log in") and navigating (moving around): 85 of 100, held-out
   // unchanged. After the rules of the current fresh batches (below): 90 of
-  // 100 (90.0 %), held-out (current) 77 of 84 (91.7 %).
+  // 100 (90.0 %), held-out (current) 74 of 84 (88.1 %).
   'relevance-current-tuning.json': 0.84,
   // Written for the pages of ToolHive v0.44.0 before it was run, never tuned
   // on: 71 of 84 (84.5 %) on its first run, below this first bar. Its misses,
@@ -98,19 +97,19 @@ export const MIN_HIT_RATE: Record<string, number> = {
   'relevance-current.json': 0.85,
   // Fresh questions (see above): 65 of 83 (78.3 %), batch 4 after its
   // classes and batch 5 at its first run. The bar holds that; the goal for a
-  // fresh batch's first run is 92 %. 70 of 83 (84.3 %) after the rules of
+  // fresh batch's first run is 92 %. 66 of 83 (79.5 %) after the rules of
   // the current-version batches below.
   'relevance-fresh.json': 0.78,
   // Two fresh batches for the current version, written at the same time by
   // two readers who had seen neither the engine nor the tables. Before either
-  // was run, two rules from the older tables: a page's title record gives its
-  // place to the page's best section however little of the query that holds,
-  // and then moves below the page's sections (a word that nothing holds, a
-  // typo past tolerance, doesn't stop a title from naming the query);
-  // the page of changes heads its fixed issues "Fixed in <product>" (a
-  // heading that was the product's bare name matched any question naming
-  // it). Tuning 516 of 535, held-out 184 of 189, current tuning 90 of 100,
-  // current held-out 77 of 84, fresh 70 of 83.
+  // was run, two rules from the older tables: a page's title record gave its
+  // place to the page's best section however little of the query that held,
+  // then moved below the page's sections (a word that nothing holds, a typo
+  // past tolerance, no longer stops a title from naming the query); the page
+  // of changes heads its fixed issues "Fixed in <product>" (a heading that
+  // was the product's bare name matched any question naming it). Tuning 516
+  // of 535, held-out 184 of 189, current tuning 90 of 100, current held-out
+  // 77 of 84, fresh 70 of 83.
   // Batch 6 (the first 47) found 34 of 47 (72.3 %) on its first run. Its
   // misses, studied as classes: "rest api", "through the api" and the like
   // steer to the API's operations, where "remove" is "delete" and "change"
@@ -120,5 +119,13 @@ export const MIN_HIT_RATE: Record<string, number> = {
   // kept sealed until then, found 37 of 47 (78.7 %) on its first run, in the
   // site search and search_docs alike: 74 of 94 (78.7 %). (Three questions
   // that were word for word in an older table are out of both counts.)
+  // The browser tests then showed the first rule's cost: a page that answers
+  // whole lost its place to a weak section ("how do I install the thv CLI on
+  // macOS" found "Uninstall the CLI" first). The engine went back to
+  // `sectionFirst` (0.4), and a page entry now moves below its page's
+  // sections only when it stands under one of them; a query that gives a
+  // page's command or API path keeps the page first. Both batches 37 of 47
+  // still; tuning 514 of 535, held-out 183 of 189 (3 above the bar), current
+  // tuning 90 of 100, current held-out 74 of 84, fresh 66 of 83.
   'relevance-current-fresh.json': 0.78,
 };

@@ -1058,34 +1058,42 @@ test("a page's best section takes its title record's place, unless the title hol
   assert.equal(urls('run mcp servers qqqqzzzz')[0], '/run');
 });
 
-test("a page's section takes the page's place however little of the query it holds", () => {
-  // The page's lead holds every word of the query; its one section holds
-  // one. The section still stands for the page, ahead of the page entry.
+test('a page entry under its own section moves below its sections; one whose page the query names stays first', () => {
+  // The page's lead holds every word of the query; its sections hold fewer.
   const guide = new SearchEngine(
     unpackRecords(
       packRecords([
         {
-          path: '/runtime',
+          path: '/install',
           lvl0: 'Guides',
-          lvl1: 'Container engines',
+          lvl1: 'Install the CLI',
           records: [
-            {level: 1, text: 'Container engines', parent: -1},
-            {
-              level: 0,
-              text: 'Configure docker, podman or colima as the runtime that starts MCP servers.',
-              parent: 0,
-            },
-            {level: 2, text: 'Colima on macOS', parent: 0, anchor: 'colima-on-macos'},
-            {level: 0, text: 'Start the colima virtual machine first.', parent: 2},
+            {level: 1, text: 'Install the CLI', parent: -1},
+            {level: 0, text: 'Install thv on macOS, Linux or Windows.', parent: 0},
+            {level: 2, text: 'Install on macOS', parent: 0, anchor: 'install-on-macos'},
+            {level: 0, text: 'Use Homebrew to install thv on macOS.', parent: 2},
+            {level: 2, text: 'Uninstall the CLI', parent: 0, anchor: 'uninstall-the-cli'},
+            {level: 0, text: 'Remove the binary.', parent: 4},
           ],
         },
-        page('/other', 'Other page', [['Unrelated', 'Nothing about engines here.']]),
+        operation(
+          'get-workload-logs',
+          "Read a workload's logs",
+          'GET /api/v1beta/workloads/:name/logs',
+        ),
       ]),
     ),
   );
-  const hits = guide.search('configure docker podman colima runtime').hits.map((h) => h.record.url);
-  assert.equal(hits[0], '/runtime#colima-on-macos', hits.join(' '));
-  assert.ok(hits.indexOf('/runtime') > 0, hits.join(' '));
+  const urls = (q: string) => guide.search(q).hits.map((h) => h.record.url);
+  // "macos" is a section's word: the section comes first, and the page entry
+  // under it moves below the page's other section.
+  const hits = urls('install thv on macos with homebrew');
+  assert.equal(hits[0], '/install#install-on-macos', hits.join(' '));
+  assert.ok(hits.indexOf('/install') > hits.indexOf('/install#uninstall-the-cli'), hits.join(' '));
+  // A question the page's lead answers whole keeps the page first, not a weak section.
+  assert.equal(urls('install the thv cli on windows')[0], '/install');
+  // An API path names its operation's page.
+  assert.equal(urls('GET /api/v1beta/workloads/{name}/logs')[0], '/api/get-workload-logs');
 });
 
 test('a question that compares two things finds the page that defines them first', () => {

@@ -65,10 +65,11 @@
  *   issue, quoted in the guide it concerns: "Known issue: <title>"), weigh
  *   less: the guide answers with them in their context;
  * - a page's title record, which also holds the page's lead and keywords,
- *   gives its place to the page's best section unless the title holds all of
- *   the query's words ("run a docker image" is the section on container
- *   images; "run mcp servers" the page), and never stands above a section
- *   of its own page;
+ *   gives its place to the page's best section when that scores at least
+ *   `sectionFirst` of it and the title does not hold all of the query's
+ *   words ("run a docker image" is the section on container images; "run
+ *   mcp servers" the page), and once under a section of its page it moves
+ *   below the page's sections;
  * - one hit per URL (a page section, as DocSearch indexes are distinct on
  *   the URL), with the next best section of a page right after its first, as
  *   DocSearch lists them under the page; a section holds the words (and a
@@ -773,6 +774,12 @@ export const RANKING = {
   copy: 0.3,
   /** How much a word that only another record of the same section (URL) holds counts. */
   sectionCredit: 1,
+  /**
+   * A page's best section takes the place of its title record when it
+   * scores at least this share of it, unless the page's title holds all of
+   * the query's words (see `sectionsFirst`).
+   */
+  sectionFirst: 0.4,
   /** A page's results stay together, up to this many... */
   groupSize: 2,
   /** ...when they score at least this share of the page's best. */
@@ -1005,7 +1012,14 @@ export class SearchEngine {
       if (traits.reference) score *= RANKING.referenceForCode;
       if (traits.code && headingShare > 0) score *= RANKING.codeForCode;
     }
-    const titled = record.type === 'lvl1' && headingHeld >= Math.max(live, 1);
+    // A query that gives a page's command or API path names the page, not a
+    // passage: its page entry keeps its place, as a titled one.
+    const givesPage =
+      traits.names.some((n) => query.names.includes(n)) ||
+      (query.endpoint !== null &&
+        traits.endpoint !== null &&
+        endpointMatch(query.endpoint, traits.endpoint) > 0);
+    const titled = record.type === 'lvl1' && (headingHeld >= Math.max(live, 1) || givesPage);
     return {record, score, matched, own, covered, verbatim, titled};
   }
 }
@@ -1333,12 +1347,13 @@ interface TitledHit extends RankedHit {
 }
 
 /**
- * A page's title record gives its place to the page's best section unless
- * the page's title holds all of the query's words: the title record also
- * holds the page's lead and keywords, so it outranks the section that
- * answers ("run a docker image" is the section on container images, not the
- * page on running servers), and the section stands for its page as well.
- * The two swap scores: the page keeps its rank, the title record takes the
+ * A page's title record gives its place to the page's best section, when
+ * that section scores at least `sectionFirst` of it and the page's title
+ * does not hold all of the query's words: the title record also holds the
+ * page's lead and keywords, so it outranks the section that answers ("run a
+ * docker image" is the section on container images, not the page on
+ * running servers), and the section stands for its page as well. The two
+ * swap scores: the page keeps its rank, the title record takes the
  * section's. Returns the hits sorted, best first, still marked.
  */
 function sectionsFirst(hits: TitledHit[]): TitledHit[] {
@@ -1352,6 +1367,7 @@ function sectionsFirst(hits: TitledHit[]): TitledHit[] {
   for (const [page, top] of first) {
     const best = section.get(page);
     if (!isPageEntry(top) || !best) continue;
+    if (best.score < RANKING.sectionFirst * top.score) continue;
     [top.score, best.score] = [best.score, top.score];
   }
   return hits.sort((a, b) => b.score - a.score);
@@ -1363,27 +1379,21 @@ function isPageEntry(h: TitledHit): boolean {
 }
 
 /**
- * After grouping, a page's title record makes way for the page's sections:
- * it swaps places with the next of the page's sections that ranks below it
- * (it came second, right under the page's best section, or the page's
- * sections scored too low to be grouped), then moves down to right after the
- * last of them. A section says where on the page the answer is, and the page
- * entry adds nothing under its own sections. Titled pages ("thv run" on the
- * page of `thv run`) keep their place.
+ * After grouping, a page's title record that stands under one of its own
+ * page's sections adds nothing there: it moves down to right after the last
+ * of the page's sections that rank below it. Titled pages ("thv run" on the
+ * page of `thv run`) and page entries above their sections keep their place.
  */
-function pageEntriesAfterSections(grouped: TitledHit[]): RankedHit[] {
-  const hits = grouped.slice();
+function pageEntriesAfterSections(hits: TitledHit[]): RankedHit[] {
   const entryAt = new Map<string, number>();
-  for (let i = 0; i < hits.length; i += 1) {
-    const h = hits[i]!;
+  hits.forEach((h, i) => {
     const page = h.record.url_without_anchor;
-    if (!isPageEntry(h) || entryAt.has(page)) continue;
-    const j = hits.findIndex(
-      (x, k) => k > i && x.record.url_without_anchor === page && x.record.anchor !== null,
+    if (!isPageEntry(h) || entryAt.has(page)) return;
+    const under = hits.some(
+      (x, k) => k < i && x.record.url_without_anchor === page && x.record.anchor !== null,
     );
-    if (j > i) [hits[i], hits[j]] = [hits[j]!, h];
-    entryAt.set(page, j > i ? j : i);
-  }
+    if (under) entryAt.set(page, i);
+  });
   const lastBelow = new Map<string, TitledHit>();
   hits.forEach((h, k) => {
     const at = entryAt.get(h.record.url_without_anchor);
