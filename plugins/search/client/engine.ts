@@ -1385,33 +1385,22 @@ function isPageEntry(h: TitledHit): boolean {
  * page of `thv run`) and page entries above their sections keep their place.
  */
 function pageEntriesAfterSections(hits: TitledHit[]): RankedHit[] {
-  const entryAt = new Map<string, number>();
-  hits.forEach((h, i) => {
+  const out = hits.slice();
+  // The pages with a section above the hit being looked at.
+  const above = new Set<string>();
+  for (let i = 0; i < out.length; i += 1) {
+    const h = out[i]!;
     const page = h.record.url_without_anchor;
-    if (!isPageEntry(h) || entryAt.has(page)) return;
-    const under = hits.some(
-      (x, k) => k < i && x.record.url_without_anchor === page && x.record.anchor !== null,
-    );
-    if (under) entryAt.set(page, i);
-  });
-  const lastBelow = new Map<string, TitledHit>();
-  hits.forEach((h, k) => {
-    const at = entryAt.get(h.record.url_without_anchor);
-    if (at !== undefined && k > at && h.record.anchor !== null)
-      lastBelow.set(h.record.url_without_anchor, h);
-  });
-  const follows = new Map<TitledHit, TitledHit>();
-  for (const [page, at] of entryAt) {
-    const section = lastBelow.get(page);
-    if (section) follows.set(section, hits[at]!);
-  }
-  const moved = new Set(follows.values());
-  const out: TitledHit[] = [];
-  for (const h of hits) {
-    if (moved.has(h)) continue;
-    out.push(h);
-    const entry = follows.get(h);
-    if (entry) out.push(entry);
+    if (h.record.anchor !== null) above.add(page);
+    if (!isPageEntry(h) || !above.has(page)) continue;
+    let last = i;
+    out.forEach((x, k) => {
+      if (k > i && x.record.url_without_anchor === page && x.record.anchor !== null) last = k;
+    });
+    if (last === i) continue;
+    out.splice(i, 1);
+    out.splice(last, 0, h);
+    i -= 1;
   }
   return out.map(({record, matched, score}) => ({record, matched, score}));
 }
